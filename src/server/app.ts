@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import type { AppContext } from "./context.js";
+import { openDatabase } from "./db/client.js";
+import { runMigrations } from "./db/migrate.js";
+import { EventBus } from "./events/bus.js";
+import { registerErrorHandling } from "./http/error-handler.js";
+import { RateLimits } from "./http/rate-limit.js";
+import { createHttpFetch } from "./http/sandbox-fetch.js";
+import { registerSandboxes } from "./integrations/index.js";
+import { JobQueue } from "./jobs/queue.js";
+import { registerModules } from "./modules/index.js";
+
+export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+const REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
+
+/** Builds the whole application: database (migrated), jobs, realtime, modules, sandbox and the SPA. */
+export async function buildApp(config: Config, opts: { startJobs?: boolean } = {}): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: REDACT },
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await runMigrations(database);
+  const jobs = new JobQueue(database, app.log as never);
+  const events = new EventBus(database, app.log as never);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    events,
+    fetch: createHttpFetch(app, config.sandbox ? `${config.publicUrl}/__sandbox` : null),
+    rateLimits: new RateLimits(database),
+    log: app.log,
+  };
+  app.decorate("ctx", ctx);
+  app.decorateRequest("sessionUser", undefined);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and recharts position elements with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https://*.rbxcdn.com", "https://cdn.shopify.com"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", "https://*.myshopify.com"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The sandbox serves avatar PNGs that the SPA embeds; same origin, so the default CORP is fine.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await registerModules(app, ctx);
+  if (config.sandbox) await registerSandboxes(app, ctx);
+  await registerClient(app);
+
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    await events.stop();
+    await database.close();
+  });
+
+  await events.start();
+  if (opts.startJobs !== false) await jobs.start();
+  await app.ready();
+  return app as unknown as App;
+}
+
+/** Serves the built SPA; unknown /api paths are JSON 404s, every other unknown path gets the SPA's not-found page. */
+async function registerClient(app: FastifyInstance): Promise<void> {
+  const hasClient = fs.existsSync(path.join(CLIENT_DIST, "index.html"));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0];
+    if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/__sandbox/api")) {
+      return reply.status(404).send({ error: "Not found" });
+    }
+    if (request.method !== "GET" && request.method !== "HEAD") return reply.status(404).send({ error: "Not found" });
+    if (!hasClient) return reply.status(404).type("text/plain").send("The client is not built: run npm run build.");
+    return reply.type("text/html").header("Cache-Control", "no-cache").sendFile("index.html");
+  });
+}

@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema/index.js";
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath. Services only ever see this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; it has the same query API as Db. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Raw SQL access shared by pg-boss and LISTEN/NOTIFY, so both drivers plug in the same way. */
+export interface RawSql {
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  /** Runs parameterless, possibly multi-statement SQL; answers the rows of the last statement. */
+  exec(text: string): Promise<{ rows: any[] }>;
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+export interface Database {
+  db: Db;
+  raw: RawSql;
+  driver: "pglite" | "postgres";
+  /** The node-postgres pool (PostgreSQL only), for libraries that take one. */
+  pool?: pg.Pool;
+  /** Runs fn while holding a cluster-wide advisory lock (a no-op guard on the single-process PGlite). */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Raw parameterised SQL on a transaction handle, so job enqueues and notifications commit with the change. */
+export function txSql(tx: DbOrTx): { query(text: string, values?: unknown[]): Promise<{ rows: any[] }> } {
+  const client = (tx as unknown as { session: { client: { query: (t: string, v?: unknown[]) => Promise<{ rows: any[] }> } } })
+    .session.client;
+  return { query: (text, values) => client.query(text, values ?? []) };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const raw: RawSql = {
+    async query(text, values) {
+      const res = await client.query(text, values as unknown[]);
+      return { rows: res.rows as never[] };
+    },
+    async exec(text) {
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    async listen(channel, onMessage) {
+      const unsub = await client.listen(channel, onMessage);
+      return unsub;
+    },
+  };
+  return { db, raw, driver: "pglite", withLock: (_key, fn) => fn(), close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  pool.on("error", () => {
+    // An idle client died (e.g. the server restarted); the pool replaces it on next use.
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners: pg.Client[] = [];
+  const raw: RawSql = {
+    async query(text, values) {
+      const res = await pool.query(text, values as unknown[]);
+      return { rows: res.rows };
+    },
+    async exec(text) {
+      const res = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      return { rows: Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows };
+    },
+    async listen(channel, onMessage) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      listeners.push(client);
+      client.on("notification", (msg) => {
+        if (msg.channel === channel && msg.payload !== undefined) onMessage(msg.payload);
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end();
+      };
+    },
+  };
+  return {
+    db,
+    raw,
+    driver: "postgres",
+    pool,
+    async withLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  bigint,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { items, users } from "./core.js";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const shops = pgTable("shops", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  domain: text("domain").notNull().unique(),
+  accessTokenEncrypted: text("access_token_encrypted").notNull(),
+  scopes: text("scopes").notNull(),
+  installedAt: timestamp("installed_at", { withTimezone: true }).notNull().defaultNow(),
+  uninstalledAt: timestamp("uninstalled_at", { withTimezone: true }),
+});
+
+export const oauthStates = pgTable("oauth_states", {
+  stateHash: text("state_hash").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  shop: text("shop").notNull(),
+  purpose: text("purpose").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+export const listings = pgTable(
+  "listings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    game: text("game").notNull(),
+    shopifyProductId: text("shopify_product_id").notNull(),
+    shopifyVariantId: text("shopify_variant_id").notNull(),
+    stockQuantity: integer("stock_quantity").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("listings_user_variant_key").on(t.userId, t.shopifyVariantId),
+    check("listings_stock_non_negative", sql`${t.stockQuantity} >= 0`),
+  ],
+);
+
+export const listingItems = pgTable(
+  "listing_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => items.id),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [uniqueIndex("listing_items_listing_item_key").on(t.listingId, t.itemId)],
+);
+
+/**
+ * One row per order. source: shopify | api | withdrawal. status: unclaimed | pending | completed | failed_no_stock.
+ * A multi-game Shopify purchase is a parent (game null) with one sub-order per game.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    parentOrderId: uuid("parent_order_id"),
+    source: text("source").notNull(),
+    status: text("status").notNull().default("unclaimed"),
+    game: text("game"),
+    shopDomain: text("shop_domain"),
+    shopifyOrderId: text("shopify_order_id"),
+    shopifyOrderNumber: text("shopify_order_number"),
+    customerEmail: text("customer_email"),
+    totalAmount: numeric("total_amount", { precision: 14, scale: 2 }).notNull().default("0"),
+    robloxUsername: text("roblox_username"),
+    robloxUserId: bigint("roblox_user_id", { mode: "number" }),
+    usernameLocked: boolean("username_locked").notNull().default(false),
+    authKey: text("auth_key").unique(),
+    botId: uuid("bot_id"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status),
+    index("orders_parent_idx").on(t.parentOrderId),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => items.id),
+    listingId: uuid("listing_id"),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+/** Idempotency of Shopify order intake: the same order delivered any number of times maps to one order. */
+export const shopifyOrderReceipts = pgTable(
+  "shopify_order_receipts",
+  {
+    shopDomain: text("shop_domain").notNull(),
+    shopifyOrderId: text("shopify_order_id").notNull(),
+    orderId: uuid("order_id"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shopDomain, t.shopifyOrderId] })],
+);
+
+export const cryptoInvoices = pgTable("crypto_invoices", {
+  txnId: text("txn_id").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  status: text("status").notNull(),
+  amount: numeric("amount", { precision: 24, scale: 8 }).notNull(),
+  pendingAmount: numeric("pending_amount", { precision: 24, scale: 8 }).notNull(),
+  currency: text("currency").notNull(),
+  walletHash: text("wallet_hash").notNull(),
+  invoiceUrl: text("invoice_url").notNull(),
+  txUrls: text("tx_urls"),
+  orderNumber: text("order_number").notNull().unique(),
+  subscriptionTier: text("subscription_tier").notNull(),
+  subscriptionDuration: text("subscription_duration").notNull(),
+  sourceAmount: numeric("source_amount", { precision: 14, scale: 2 }).notNull(),
+  discountCode: text("discount_code"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  appliedAt: timestamp("applied_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const subscriptionKeys = pgTable("subscription_keys", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  keyHash: text("key_hash").notNull().unique(),
+  keyEncrypted: text("key_encrypted").notNull(),
+  tier: text("tier").notNull(),
+  usedByUserId: uuid("used_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull().unique(),
+    discountPercentage: integer("discount_percentage").notNull(),
+    applicablePlans: text("applicable_plans").notNull().default("both"),
+    maxUsage: integer("max_usage").notNull().default(100),
+    usageCount: integer("usage_count").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [check("discount_usage_within_limit", sql`${t.usageCount} <= ${t.maxUsage}`)],
+);

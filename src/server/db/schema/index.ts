@@ -1,0 +1,3 @@
+export * from "./commerce.js";
+export * from "./core.js";
+export * from "./sandbox.js";

@@ -1,0 +1,60 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Database } from "../db/client.js";
+import { HttpError } from "./errors.js";
+
+export interface RateLimitRule {
+  /** Name of the limit, e.g. "login". */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/**
+ * Rate limits shared by all instances: stored in PostgreSQL when the app runs on it, in memory on PGlite
+ * (a single process by construction).
+ */
+export class RateLimits {
+  private limiters = new Map<string, RateLimiterAbstract>();
+
+  constructor(private database: Database) {}
+
+  private limiter(rule: RateLimitRule): RateLimiterAbstract {
+    let limiter = this.limiters.get(rule.name);
+    if (!limiter) {
+      const opts = { keyPrefix: `rl_${rule.name}`, points: rule.points, duration: rule.durationSeconds };
+      limiter =
+        this.database.driver === "postgres" && this.database.pool
+          ? new RateLimiterPostgres({
+              ...opts,
+              storeClient: this.database.pool,
+              tableName: "rate_limits",
+              tableCreated: false,
+              clearExpiredByTimeout: true,
+            })
+          : new RateLimiterMemory(opts);
+      this.limiters.set(rule.name, limiter);
+    }
+    return limiter;
+  }
+
+  /** Consumes one point for key; throws a 429 with Retry-After when the limit is spent. */
+  async consume(rule: RateLimitRule, key: string): Promise<void> {
+    try {
+      await this.limiter(rule).consume(key);
+    } catch (res) {
+      if (res instanceof RateLimiterRes) {
+        const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+        throw new HttpError(429, "Rate limit exceeded", { "Retry-After": String(retryAfter) });
+      }
+      throw res;
+    }
+  }
+
+  /** A preHandler that limits by client IP. */
+  perIp(rule: RateLimitRule) {
+    return async (request: FastifyRequest, _reply: FastifyReply) => {
+      await this.consume(rule, request.ip);
+    };
+  }
+}

@@ -1,0 +1,100 @@
+import PgBoss from "pg-boss";
+import type { Logger } from "pino";
+import { type Database, type DbOrTx, txSql } from "../db/client.js";
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface JobDefinition<T extends object = object> {
+  name: string;
+  handler: JobHandler<T>;
+  /** Retries for a failing job (durable: a crash between tries loses nothing). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** Cron schedule for recurring maintenance jobs. */
+  schedule?: string;
+}
+
+/**
+ * Durable background jobs on pg-boss in the application's own database (PGlite or PostgreSQL),
+ * reached through the same raw SQL adapter so both drivers behave alike.
+ */
+export class JobQueue {
+  private boss: PgBoss;
+  private definitions = new Map<string, JobDefinition<any>>();
+  private started = false;
+
+  constructor(
+    private database: Database,
+    private log: Logger,
+  ) {
+    this.boss = new PgBoss({
+      db: {
+        // pg-boss sends multi-statement DDL without parameters, which PGlite's query() refuses.
+        executeSql: (text: string, values: unknown[]) =>
+          !values?.length && database.driver === "pglite" ? database.raw.exec(text) : database.raw.query(text, values),
+      },
+      schema: "pgboss",
+      supervise: true,
+      schedule: true,
+      migrate: true,
+    });
+    this.boss.on("error", (err) => this.log.error({ err }, "job queue error"));
+  }
+
+  define<T extends object>(def: JobDefinition<T>): void {
+    this.definitions.set(def.name, def);
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const def of this.definitions.values()) {
+      await this.boss.createQueue(def.name, {
+        name: def.name,
+        retryLimit: def.retryLimit ?? 5,
+        retryDelay: def.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+      });
+      await this.boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+        for (const job of jobs) await def.handler(job.data);
+      });
+      if (def.schedule) await this.boss.schedule(def.name, def.schedule, {});
+    }
+    this.started = true;
+  }
+
+  /**
+   * Enqueues a job. Pass the transaction that makes the change so the job commits (or rolls back) with it.
+   * On PGlite this is also required inside a transaction: the single connection is held by it.
+   */
+  async send<T extends object>(
+    name: string,
+    data: T,
+    opts: { tx?: DbOrTx; startAfterSeconds?: number; singletonKey?: string } = {},
+  ): Promise<string | null> {
+    const def = this.definitions.get(name);
+    if (!def) throw new Error(`Unknown job ${name}`);
+    const sendOptions: PgBoss.SendOptions = {
+      retryLimit: def.retryLimit ?? 5,
+      retryDelay: def.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      startAfter: opts.startAfterSeconds,
+      singletonKey: opts.singletonKey,
+    };
+    if (opts.tx) {
+      const q = txSql(opts.tx);
+      sendOptions.db = { executeSql: (text, values) => q.query(text, values) };
+    }
+    return this.boss.send(name, data, sendOptions);
+  }
+
+  get isStarted(): boolean {
+    return this.started;
+  }
+
+  /** Stops taking new jobs and waits for running ones to finish. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}

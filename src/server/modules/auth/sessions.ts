@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_TTL_DAYS } from "../../../contract/limits.js";
+import type { Db } from "../../db/client.js";
+import { sessions, users } from "../../db/schema/index.js";
+import { forbidden, unauthorized } from "../../http/errors.js";
+
+export const SESSION_COOKIE = "autodrop_session";
+
+export type SessionUser = typeof users.$inferSelect;
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Opaque random session tokens; only their hash is stored, so a database leak yields no usable session. */
+export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+  const rows = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return rows[0]?.user ?? null;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    expires: expiresAt,
+  });
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, resolved lazily from the session cookie. */
+    sessionUser: SessionUser | null | undefined;
+  }
+}
+
+/** Resolves the session user once per request. */
+export async function currentUser(db: Db, request: FastifyRequest): Promise<SessionUser | null> {
+  if (request.sessionUser !== undefined) return request.sessionUser;
+  const token = request.cookies[SESSION_COOKIE];
+  request.sessionUser = token ? await findSessionUser(db, token) : null;
+  return request.sessionUser;
+}
+
+/** preHandler factories: every seller and admin route is authorised on the server. */
+export function requireUser(db: Db) {
+  return async (request: FastifyRequest) => {
+    if (!(await currentUser(db, request))) throw unauthorized();
+  };
+}
+
+export function requireAdmin(db: Db) {
+  return async (request: FastifyRequest) => {
+    const user = await currentUser(db, request);
+    if (!user) throw unauthorized();
+    if (!user.isAdmin) throw forbidden("Admin access required");
+  };
+}
+
+/** The signed-in user inside a handler guarded by requireUser/requireAdmin. */
+export function userOf(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw unauthorized();
+  return request.sessionUser;
+}

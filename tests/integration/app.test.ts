@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { DRIVERS, useTestApp } from "./harness.js";
+
+describe.each(DRIVERS)("application shell on %s", (driver) => {
+  const t = useTestApp(driver, { startJobs: true });
+
+  it("answers an unknown /api path with a JSON 404", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nonexistent" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: "Not found" });
+  });
+
+  it("sends security headers with a Content-Security-Policy", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nonexistent" });
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("runs durable jobs on its own database", async () => {
+    const done = new Promise<{ n: number }>((resolve) => {
+      t.app.ctx.jobs.define<{ n: number }>({ name: "test-echo", handler: async (data) => resolve(data) });
+    });
+    await t.app.ctx.jobs.stop();
+    await t.app.ctx.jobs.start();
+    await t.app.ctx.jobs.send("test-echo", { n: 7 });
+    expect(await done).toEqual({ n: 7 });
+  });
+});
