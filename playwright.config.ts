@@ -1,0 +1,45 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 5099);
+export const BASE_URL = `http://localhost:${PORT}`;
+
+/**
+ * Browser tests drive Debian's Chromium (/usr/bin/chromium) against the real server on a fresh PGlite database
+ * with the sandbox and demo data. No browser is ever downloaded.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `${BASE_URL}/api/stats`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(PORT), PUBLIC_URL: BASE_URL, LOG_LEVEL: "warn" },
+  },
+});
