@@ -61,7 +61,15 @@ export async function buildApp(config: Config, opts: { startJobs?: boolean } = {
         scriptSrc: ["'self'"],
         // Radix and recharts position elements with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https://*.rbxcdn.com", "https://cdn.shopify.com"],
+        imgSrc: [
+          "'self'",
+          "data:",
+          "blob:",
+          "https://*.rbxcdn.com",
+          "https://cdn.shopify.com",
+          // The sandbox's avatar URLs are absolute (PUBLIC_URL), which may differ from the host the page came from.
+          ...(config.sandbox ? [new URL(config.publicUrl).origin] : []),
+        ],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", "data:"],
         frameAncestors: ["'none'"],

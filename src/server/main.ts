@@ -20,9 +20,11 @@ async function main(): Promise<void> {
   const where = config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`;
   console.log(`\nAutodrop is running at ${config.publicUrl}  (database: ${where}, sandbox: ${config.sandbox ? "on" : "off"})`);
   if (config.sandbox) {
-    console.log(`  Log in as the demo seller "DemoSeller" or the demo admin "DemoAdmin": their sandbox Roblox`);
-    console.log(`  profiles already hold their verification phrase, so Continue signs you straight in.`);
-    console.log(`  Sandbox emulators: ${config.publicUrl}/__sandbox\n`);
+    const roblox = `${config.publicUrl}/__sandbox/roblox`;
+    console.log(`  Log in at ${config.publicUrl}/login as "DemoSeller" (or the demo admin "DemoAdmin").`);
+    console.log(`  Paste the verification phrase the login page shows into that user's profile description`);
+    console.log(`  in the sandbox Roblox (${roblox}, Edit description), save, then click Verify & Login.`);
+    console.log(`  All sandbox emulators: ${config.publicUrl}/__sandbox\n`);
   }
 
   let closing = false;

@@ -15,24 +15,31 @@ export interface RateLimitRule {
  * (a single process by construction).
  */
 export class RateLimits {
-  private limiters = new Map<string, RateLimiterAbstract>();
+  private limiters = new Map<string, Promise<RateLimiterAbstract>>();
 
   constructor(private database: Database) {}
 
-  private limiter(rule: RateLimitRule): RateLimiterAbstract {
+  /** The rule's limiter, once usable (the PostgreSQL one first creates its table; consuming earlier fails). */
+  private limiter(rule: RateLimitRule): Promise<RateLimiterAbstract> {
     let limiter = this.limiters.get(rule.name);
     if (!limiter) {
       const opts = { keyPrefix: `rl_${rule.name}`, points: rule.points, duration: rule.durationSeconds };
-      limiter =
-        this.database.driver === "postgres" && this.database.pool
-          ? new RateLimiterPostgres({
-              ...opts,
-              storeClient: this.database.pool,
-              tableName: "rate_limits",
-              tableCreated: false,
-              clearExpiredByTimeout: true,
-            })
-          : new RateLimiterMemory(opts);
+      const pool = this.database.driver === "postgres" ? this.database.pool : undefined;
+      limiter = pool
+        ? new Promise<RateLimiterAbstract>((resolve, reject) => {
+            const created: RateLimiterAbstract = new RateLimiterPostgres(
+              {
+                ...opts,
+                storeClient: pool,
+                tableName: "rate_limits",
+                tableCreated: false,
+                clearExpiredByTimeout: true,
+              },
+              (err?: unknown) => (err ? reject(err) : resolve(created)),
+            );
+          })
+        : Promise.resolve(new RateLimiterMemory(opts));
+      limiter.catch(() => this.limiters.delete(rule.name));
       this.limiters.set(rule.name, limiter);
     }
     return limiter;
@@ -41,7 +48,7 @@ export class RateLimits {
   /** Consumes one point for key; throws a 429 with Retry-After when the limit is spent. */
   async consume(rule: RateLimitRule, key: string): Promise<void> {
     try {
-      await this.limiter(rule).consume(key);
+      await (await this.limiter(rule)).consume(key);
     } catch (res) {
       if (res instanceof RateLimiterRes) {
         const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));

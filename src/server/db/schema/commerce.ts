@@ -109,6 +109,13 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status),
     index("orders_parent_idx").on(t.parentOrderId),
+    // The dashboard's Pending Orders count: only open orders are indexed, however many a seller has completed.
+    index("orders_user_open_idx")
+      .on(t.userId)
+      .where(
+        sql`${t.status} IN ('pending', 'unclaimed') AND ${t.source} <> 'withdrawal' AND (${t.game} IS NOT NULL OR ${t.source} <> 'shopify')`,
+      ),
+    index("orders_shop_shopify_order_idx").on(t.shopDomain, t.shopifyOrderId),
   ],
 );
 

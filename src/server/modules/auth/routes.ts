@@ -1,4 +1,73 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  currentUserSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  okResponseSchema,
+  verifyRequestSchema,
+  verifyResponseSchema,
+} from "../../../contract/auth.js";
 import type { AppContext } from "../../context.js";
+import type { RateLimitRule } from "../../http/rate-limit.js";
+import { currentUserView, login, type NewSession, verify } from "./service.js";
+import { requireUser, revokeSession, SESSION_COOKIE, setSessionCookie, userOf } from "./sessions.js";
 
-export async function registerAuth(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export const LOGIN_RATE_LIMIT: RateLimitRule = { name: "login", points: 20, durationSeconds: 60 };
+export const VERIFY_RATE_LIMIT: RateLimitRule = { name: "verify", points: 30, durationSeconds: 60 };
+
+export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const secure = ctx.config.publicUrl.startsWith("https://");
+  const startSession = (reply: FastifyReply, session: NewSession | null) => {
+    reply.header("Cache-Control", "no-store");
+    if (session) setSessionCookie(reply, session.token, session.expiresAt, secure);
+  };
+
+  api.post(
+    "/api/auth/login",
+    {
+      // Counted before the body is read, so malformed requests spend the allowance too.
+      onRequest: ctx.rateLimits.perIp(LOGIN_RATE_LIMIT),
+      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    },
+    async (request, reply) => {
+      const { response, session } = await login(ctx, request.body.username);
+      startSession(reply, session);
+      return response;
+    },
+  );
+
+  api.post(
+    "/api/auth/verify",
+    {
+      onRequest: ctx.rateLimits.perIp(VERIFY_RATE_LIMIT),
+      schema: { body: verifyRequestSchema, response: { 200: verifyResponseSchema } },
+    },
+    async (request, reply) => {
+      const { response, session } = await verify(ctx, request.body);
+      startSession(reply, session);
+      return response;
+    },
+  );
+
+  api.post(
+    "/api/auth/logout",
+    { schema: { response: { 200: okResponseSchema } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await revokeSession(ctx.db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+      return { success: true as const };
+    },
+  );
+
+  api.get(
+    "/api/auth/me",
+    { preHandler: requireUser(ctx.db), schema: { response: { 200: currentUserSchema } } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return currentUserView(ctx.db, userOf(request));
+    },
+  );
+}

@@ -1,0 +1,2 @@
+DROP INDEX "bot_deposits_bot_trade_ref_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "bot_deposits_credited_trade_ref_key" ON "bot_deposits" USING btree ("bot_username","trade_ref") WHERE "bot_deposits"."outcome" = 'credited';

@@ -1,0 +1,5 @@
+import { PageHeader } from "@/components/page-header";
+
+export function InventoryPage() {
+  return <PageHeader title="Inventory" description="Deposit, withdraw and link the items your bots hold." />;
+}

@@ -1,0 +1,195 @@
+import type { LoginResponse, VerifyResponse } from "@contract/auth";
+import { LOGIN_CHALLENGE_TTL_MINUTES } from "@contract/limits";
+import { useMutation } from "@tanstack/react-query";
+import { ArrowLeftIcon, CopyIcon } from "lucide-react";
+import { type KeyboardEvent, useId, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { PRODUCT_NAME } from "@/components/brand";
+import { ThemeToggle } from "@/components/theme-toggle";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { ApiError, apiRequest } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
+import { normalizeError } from "@/lib/normalize-error";
+import { toast } from "@/lib/toast";
+
+const VERIFY_FAILED =
+  "The verification phrase was not found in your ROBLOX profile. Add it to your profile description and try again.";
+
+/** Spec 000 §8: on the login pages an HTTP error shows as `${status}: ${text}`; other failures are normalised. */
+function showError(err: unknown, description = err instanceof ApiError ? err.message : normalizeError(err)) {
+  toast({ title: "Error", description, variant: "destructive" });
+}
+
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ title: "Copied!" });
+  } catch {
+    showError(null, "Could not copy. Please select the phrase and copy it manually.");
+  }
+}
+
+export function LoginPage() {
+  const [, navigate] = useLocation();
+  const { refreshUser } = useAuth();
+  const [username, setUsername] = useState("");
+  const [challenge, setChallenge] = useState<LoginResponse | null>(null);
+  const usernameId = useId();
+  const phraseId = useId();
+
+  const signedIn = async () => {
+    await refreshUser();
+    navigate("/dashboard");
+  };
+
+  const login = useMutation({
+    mutationFn: (name: string) => apiRequest<LoginResponse>("POST", "/api/auth/login", { username: name }),
+    onSuccess: async (data) => {
+      if (data.success) return signedIn();
+      setChallenge(data);
+    },
+    onError: (err) => showError(err),
+  });
+
+  const verify = useMutation({
+    mutationFn: (c: LoginResponse) =>
+      apiRequest<VerifyResponse>("POST", "/api/auth/verify", {
+        username: c.username,
+        verificationPhrase: c.verificationPhrase,
+        robloxUserId: c.robloxUserId,
+      }),
+    onSuccess: async (data) => {
+      if (data.success) return signedIn();
+      showError(null, VERIFY_FAILED);
+    },
+    onError: (err) => showError(err),
+  });
+
+  const submitUsername = () => {
+    const name = username.trim();
+    if (!name) {
+      showError(null, "Please enter your ROBLOX username");
+      return;
+    }
+    if (!login.isPending) login.mutate(name);
+  };
+
+  // Enter submits even while the button is disabled, so a blank name still gets its message.
+  const onUsernameKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      submitUsername();
+    }
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="flex h-16 items-center justify-between px-4 sm:px-6">
+        <Button asChild variant="ghost">
+          <Link href="/">
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to Home
+          </Link>
+        </Button>
+        <ThemeToggle />
+      </header>
+
+      <main className="flex flex-1 items-center justify-center px-4 pb-16">
+        {challenge === null ? (
+          <Card className="w-full max-w-md">
+            <CardHeader className="text-center">
+              <CardTitle as="h1" className="text-2xl">
+                Login <span className="text-primary">{PRODUCT_NAME}</span>
+              </CardTitle>
+              <CardDescription>Enter your ROBLOX username to get started</CardDescription>
+            </CardHeader>
+            <form
+              className="contents"
+              onSubmit={(event) => {
+                event.preventDefault();
+                submitUsername();
+              }}
+            >
+              <CardContent className="space-y-2">
+                <Label htmlFor={usernameId}>ROBLOX Username</Label>
+                <Input
+                  id={usernameId}
+                  name="username"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  placeholder="Enter your ROBLOX username"
+                  value={username}
+                  onChange={(event) => setUsername(event.target.value)}
+                  onKeyDown={onUsernameKeyDown}
+                  readOnly={login.isPending}
+                />
+              </CardContent>
+              <CardFooter>
+                <Button type="submit" className="w-full" disabled={!username.trim() || login.isPending}>
+                  {login.isPending ? "Verifying..." : "Continue"}
+                </Button>
+              </CardFooter>
+            </form>
+          </Card>
+        ) : (
+          <Card className="w-full max-w-md">
+            <CardHeader className="text-center">
+              <CardTitle as="h1" className="text-2xl">
+                Verify Your Account
+              </CardTitle>
+              <CardDescription>Add the verification phrase to your ROBLOX profile</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <div className="space-y-2">
+                <Label htmlFor={phraseId}>Verification phrase</Label>
+                <div className="flex gap-2">
+                  <Input
+                    id={phraseId}
+                    readOnly
+                    value={challenge.verificationPhrase}
+                    className="font-mono"
+                    onFocus={(event) => event.currentTarget.select()}
+                  />
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    aria-label="Copy phrase"
+                    onClick={() => copyText(challenge.verificationPhrase)}
+                  >
+                    <CopyIcon aria-hidden="true" />
+                  </Button>
+                </div>
+              </div>
+              <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+                <li>
+                  Open the ROBLOX profile of{" "}
+                  <span className="font-medium text-foreground">{challenge.username}</span> and edit its About
+                  description.
+                </li>
+                <li>Paste the phrase anywhere in the description and save it.</li>
+                <li>Come back here and select Verify &amp; Login.</li>
+              </ol>
+              <p className="text-xs text-muted-foreground">
+                The phrase is valid for {LOGIN_CHALLENGE_TTL_MINUTES} minutes. You can remove it once you are
+                logged in.
+              </p>
+            </CardContent>
+            <CardFooter className="gap-2">
+              <Button variant="outline" onClick={() => setChallenge(null)} disabled={verify.isPending}>
+                <ArrowLeftIcon aria-hidden="true" />
+                Back
+              </Button>
+              <Button className="flex-1" onClick={() => verify.mutate(challenge)} disabled={verify.isPending}>
+                {verify.isPending ? "Verifying..." : "Verify & Login"}
+              </Button>
+            </CardFooter>
+          </Card>
+        )}
+      </main>
+    </div>
+  );
+}

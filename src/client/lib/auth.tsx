@@ -1,0 +1,60 @@
+import type { CurrentUser } from "@contract/auth";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
+import { ApiError, apiRequest, getQueryFn } from "./api";
+import { normalizeError } from "./normalize-error";
+import { toast } from "./toast";
+
+export const CURRENT_USER_KEY = ["/api/auth/me"] as const;
+
+interface AuthState {
+  /** The signed-in user, or null when signed out (the session call answered 401). */
+  user: CurrentUser | null;
+  isLoading: boolean;
+  /** The session call failed for another reason than 401 (server or network trouble). */
+  error: Error | null;
+  /** Re-reads the current user (after login, verify, setup completion, payment). */
+  refreshUser: () => Promise<void>;
+  logout: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { data, isLoading, error } = useQuery<CurrentUser | null>({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: getQueryFn<CurrentUser | null>({ on401: "returnNull" }),
+  });
+
+  const refreshUser = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, refetchType: "all" }),
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await apiRequest("POST", "/api/auth/logout");
+    } catch (err) {
+      // An expired session is as good as a logout; anything else leaves the user signed in, so say so.
+      if (!(err instanceof ApiError && err.status === 401)) {
+        toast({ title: "Error", description: normalizeError(err), variant: "destructive" });
+        return;
+      }
+    }
+    queryClient.clear();
+    window.location.href = "/";
+  }, [queryClient]);
+
+  const value = useMemo<AuthState>(
+    () => ({ user: data ?? null, isLoading, error: error ?? null, refreshUser, logout }),
+    [data, isLoading, error, refreshUser, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error("useAuth must be used inside AuthProvider");
+  return state;
+}

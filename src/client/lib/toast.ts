@@ -1,0 +1,110 @@
+import { type ReactElement, type ReactNode, useSyncExternalStore } from "react";
+
+/** Spec 000 §4 and §9: one toast at a time, a new one replaces it; removal long after dismissal. */
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY = 1_000_000;
+export const TOAST_DURATION = 5000;
+
+export type ToastVariant = "default" | "destructive";
+
+export interface ToastOptions {
+  title?: ReactNode;
+  description?: ReactNode;
+  action?: ReactElement;
+  variant?: ToastVariant;
+  duration?: number;
+}
+
+export interface ToasterToast extends ToastOptions {
+  id: string;
+  open: boolean;
+}
+
+export type ToastAction =
+  | { type: "ADD_TOAST"; toast: ToasterToast }
+  | { type: "UPDATE_TOAST"; toast: Partial<ToasterToast> & { id: string } }
+  | { type: "DISMISS_TOAST"; toastId?: string }
+  | { type: "REMOVE_TOAST"; toastId?: string };
+
+export interface ToastState {
+  toasts: ToasterToast[];
+}
+
+/** Pure: dismissing only closes a toast; the store schedules its removal. Without an id, acts on all toasts. */
+export function toastReducer(state: ToastState, action: ToastAction): ToastState {
+  switch (action.type) {
+    case "ADD_TOAST":
+      return { toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
+    case "UPDATE_TOAST":
+      return {
+        toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)),
+      };
+    case "DISMISS_TOAST":
+      return {
+        toasts: state.toasts.map((t) =>
+          action.toastId === undefined || t.id === action.toastId ? { ...t, open: false } : t,
+        ),
+      };
+    case "REMOVE_TOAST":
+      return {
+        toasts: action.toastId === undefined ? [] : state.toasts.filter((t) => t.id !== action.toastId),
+      };
+  }
+}
+
+let state: ToastState = { toasts: [] };
+const listeners = new Set<() => void>();
+const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function scheduleRemoval(id: string): void {
+  if (removalTimers.has(id)) return;
+  removalTimers.set(
+    id,
+    setTimeout(() => {
+      removalTimers.delete(id);
+      dispatch({ type: "REMOVE_TOAST", toastId: id });
+    }, TOAST_REMOVE_DELAY),
+  );
+}
+
+export function dispatch(action: ToastAction): void {
+  if (action.type === "DISMISS_TOAST") {
+    for (const t of state.toasts) {
+      if (action.toastId === undefined || t.id === action.toastId) scheduleRemoval(t.id);
+    }
+  }
+  state = toastReducer(state, action);
+  for (const listener of listeners) listener();
+}
+
+export function getToastState(): ToastState {
+  return state;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+let counter = 0;
+
+/** Shows a toast (replacing the visible one). Returns handles to update or dismiss it. */
+export function toast(options: ToastOptions) {
+  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+  const id = String(counter);
+  dispatch({ type: "ADD_TOAST", toast: { ...options, id, open: true } });
+  return {
+    id,
+    dismiss: () => dispatch({ type: "DISMISS_TOAST", toastId: id }),
+    update: (next: ToastOptions) => dispatch({ type: "UPDATE_TOAST", toast: { ...next, id } }),
+  };
+}
+
+export function dismissToast(toastId?: string): void {
+  dispatch({ type: "DISMISS_TOAST", toastId });
+}
+
+export function useToast() {
+  const current = useSyncExternalStore(subscribe, getToastState, getToastState);
+  return { ...current, toast, dismiss: dismissToast };
+}

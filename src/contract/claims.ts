@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { claimPageStyleSchema } from "./auth.js";
+import { gameSchema } from "./games.js";
+
+export const ORDER_STATUSES = ["unclaimed", "pending", "completed", "failed_no_stock"] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** What each status means to the buyer (spec 001 §4). */
+export const CLAIM_STATUS_MEANINGS: Record<OrderStatus, string> = {
+  unclaimed: "Ready to claim",
+  pending: "Awaiting trade acceptance",
+  completed: "Order completed",
+  failed_no_stock: "cannot be claimed",
+};
+
+/** The server's answers (exact texts of spec 001 §5 and §8 where the spec has one). */
+export const CLAIM_TEXTS = {
+  orderNotFound: "Order Not Found",
+  orderError: "An error occurred with this order",
+  orderErrorDetail: "The seller provided no stock to the bot; contact the seller for a refund.",
+  alreadyCompleted: "This order has already been completed",
+  usernameRequired: "Please enter a ROBLOX username",
+  robloxUserNotFound: "ROBLOX user not found",
+  usernameAlreadyLocked: "A different ROBLOX username is already locked to this order. Use Change Username first.",
+  usernameNotLocked: "Please confirm your ROBLOX username first",
+  usernameMismatch: "This username is not the one locked to the order",
+  selectGame: "Please select which game's order to claim",
+  wrongGame: "This order has no items for that game",
+  noBot: "The seller has no delivery bot for this game yet. Please contact the seller.",
+  botNotTurnedOn: "Please join the bot first",
+  wrongBot: "This bot is not delivering this order",
+} as const;
+
+/** Toasts of the claim page (spec 001 §8). */
+export const CLAIM_TOASTS = {
+  invalidUsernameTitle: "Invalid Username",
+  invalidUsername: "Failed to validate ROBLOX username. Please try again.",
+  lockFailed: "Failed to lock username. Please try again.",
+  resetFailed: "Failed to reset username. Please try again.",
+  botLinkFailed: "Failed to get bot link",
+  serverLinkFailed: "Failed to get private server link",
+  friendRequestFailed: "Failed to send friend request.",
+} as const;
+
+/** Per-IP limits of the public claim calls (design.md: claim calls are limited per IP). */
+export const CLAIM_RATE_LIMITS = {
+  read: { name: "claim_read", points: 120, durationSeconds: 60 },
+  write: { name: "claim_write", points: 30, durationSeconds: 60 },
+} as const;
+
+/** "codeName_quantity, codeName_quantity" (spec 000 §3 Order.items). */
+export function formatOrderItems(items: { codeName: string; quantity: number }[]): string {
+  return items.map((i) => `${i.codeName}_${i.quantity}`).join(", ");
+}
+
+export const claimOrderItemSchema = z.object({
+  codeName: z.string(),
+  publicName: z.string(),
+  quantity: z.number().int(),
+  imageUrl: z.string(),
+  game: gameSchema,
+});
+export type ClaimOrderItem = z.infer<typeof claimOrderItemSchema>;
+
+const claimOrderBaseSchema = z.object({
+  id: z.string(),
+  shopifyOrderId: z.string().nullable(),
+  shopifyOrderNumber: z.string().nullable(),
+  status: orderStatusSchema,
+  customerEmail: z.string().nullable(),
+  totalAmount: z.string(),
+  items: z.string(),
+  orderItems: z.array(claimOrderItemSchema),
+  robloxUsername: z.string().nullable(),
+  usernameLocked: z.boolean(),
+  claimedAt: z.string().nullable(),
+  game: gameSchema.nullable(),
+  isMultiGame: z.boolean(),
+});
+
+/**
+ * The order as the buyer sees it (spec 001 §3). A multi-game purchase is a parent with one sub-order per game;
+ * the buyer picks one and uses the sub-order's id from then on. claimPageStyle: the seller's style (pro only).
+ */
+export const claimOrderViewSchema = claimOrderBaseSchema.extend({
+  subOrders: z.array(claimOrderBaseSchema),
+  claimPageStyle: claimPageStyleSchema.nullable(),
+});
+export type ClaimOrderView = z.infer<typeof claimOrderViewSchema>;
+export type ClaimSubOrderView = z.infer<typeof claimOrderBaseSchema>;
+
+const orderIdField = z.string().trim().min(1, "is required").max(100);
+const emailField = z.string().trim().min(1, "is required").max(320);
+const authKeyField = z.string().trim().min(1, "is required").max(200);
+// Blank is refused by the service with the spec's text; the schema only bounds the size.
+const usernameField = z.string().max(50);
+
+export const claimByEmailParamsSchema = z.object({ orderId: orderIdField, email: emailField });
+export const claimByAuthKeyParamsSchema = z.object({ authKey: authKeyField });
+
+/**
+ * How a buyer proves access to an order: its id with its e-mail, or its authKey (with orderId to pick a
+ * sub-order of a multi-game purchase). Every claim call carries one.
+ */
+const orderAccessFields = {
+  orderId: orderIdField.optional(),
+  email: emailField.optional(),
+  authKey: authKeyField.optional(),
+};
+export interface OrderAccess {
+  orderId?: string;
+  email?: string;
+  authKey?: string;
+}
+const namesAnOrder = (a: OrderAccess) => a.authKey !== undefined || (a.orderId !== undefined && a.email !== undefined);
+function withAccess<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ ...orderAccessFields, ...shape })
+    .refine((a) => namesAnOrder(a as OrderAccess), { message: "send orderId with email, or authKey" });
+}
+
+export const claimByEmailRequestSchema = z.object({ orderId: orderIdField, email: emailField, robloxUsername: usernameField });
+export const claimByAuthKeyRequestSchema = z.object({
+  authKey: authKeyField,
+  orderId: orderIdField.optional(),
+  robloxUsername: usernameField,
+});
+export const claimResponseSchema = z.object({ success: z.literal(true), order: claimOrderViewSchema });
+export type ClaimResponse = z.infer<typeof claimResponseSchema>;
+
+/** The spec's body is {orderId, robloxUsername}; e-mail or authKey is also required so only the buyer can lock. */
+export const lockUsernameRequestSchema = withAccess({ robloxUsername: usernameField });
+export const resetUsernameRequestSchema = withAccess({});
+
+export const privateServerResponseSchema = z.object({ serverLink: z.string(), gameType: gameSchema, message: z.string() });
+export type PrivateServerResponse = z.infer<typeof privateServerResponseSchema>;
+
+/** game picks the sub-order when the access names a multi-game parent. */
+export const turnOnBotRequestSchema = withAccess({ game: gameSchema });
+export const turnOnBotResponseSchema = z.object({
+  serverLink: z.string(),
+  botUsername: z.string(),
+  botUserId: z.number().nullable(),
+});
+export type TurnOnBotResponse = z.infer<typeof turnOnBotResponseSchema>;
+
+export const friendRequestRequestSchema = withAccess({
+  username: usernameField,
+  botUserId: z.number().int().positive().nullable(),
+  game: gameSchema.optional(),
+});
+export const friendRequestResponseSchema = z.object({ success: z.literal(true) });
+
+/** The claim host (CLAIM_HOST), named on the Access Restricted screen; null when none is configured. */
+export const claimConfigResponseSchema = z.object({ claimHost: z.string().nullable() });
+export type ClaimConfigResponse = z.infer<typeof claimConfigResponseSchema>;

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/** The sizes Roblox's avatar-headshot thumbnails come in. */
+export const HEADSHOT_SIZES = [
+  "48x48",
+  "50x50",
+  "60x60",
+  "75x75",
+  "100x100",
+  "110x110",
+  "150x150",
+  "180x180",
+  "352x352",
+  "420x420",
+  "720x720",
+] as const;
+export const headshotSizeSchema = z.enum(HEADSHOT_SIZES);
+export type HeadshotSize = z.infer<typeof headshotSizeSchema>;
+
+/** GET /api/roblox/avatar/:userId?size=48x48 answers a redirect to the headshot PNG. */
+export const avatarParamsSchema = z.object({
+  userId: z.coerce
+    .number({ error: "must be a Roblox user id" })
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER),
+});
+export const avatarQuerySchema = z.object({ size: headshotSizeSchema.default("150x150") });
+
+/** The avatar URL the client puts in an <img>: the app's own redirecting proxy. */
+export function avatarUrl(robloxUserId: number, size: HeadshotSize = "150x150"): string {
+  return `/api/roblox/avatar/${robloxUserId}?size=${size}`;
+}

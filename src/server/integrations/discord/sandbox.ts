@@ -1,0 +1,265 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
+import { sandboxDiscordMessages, sandboxDiscordRateLimits } from "../../db/schema/index.js";
+import { acceptFormPosts, addSandboxEntry, html, type SafeHtml, sendPage } from "../sandbox-home.js";
+
+const BASE = "/__sandbox/discord";
+const RATE_LIMIT_ROW = 1;
+
+/** Discord's error body: {message, code}. */
+function discordError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
+  return reply.status(status).send({ message, code });
+}
+
+const embedSchema = z.looseObject({
+    title: z.string().max(256).optional(),
+    description: z.string().max(4096).optional(),
+    color: z.number().int().min(0).max(0xffffff).optional(),
+    timestamp: z.string().optional(),
+    fields: z
+      .array(z.object({ name: z.string().min(1).max(256), value: z.string().min(1).max(1024), inline: z.boolean().optional() }))
+      .max(25)
+      .optional(),
+    footer: z.object({ text: z.string().max(2048) }).optional(),
+});
+
+/** The part of Discord's execute-webhook body the emulator checks (the real limits). */
+const executeBodySchema = z.looseObject({
+  content: z.string().max(2000).optional(),
+  username: z.string().max(80).optional(),
+  embeds: z.array(embedSchema).max(10).optional(),
+  allowed_mentions: z.looseObject({ parse: z.array(z.enum(["everyone", "roles", "users"])).optional() }).optional(),
+});
+type ExecuteBody = z.infer<typeof executeBodySchema>;
+
+const rateLimitSchema = z.object({
+  count: z.number().int().min(0).max(1000),
+  retryAfter: z.number().min(0).max(3600),
+});
+
+export interface RecordedDiscordMessage {
+  id: number;
+  webhookId: string;
+  content: string | null;
+  username: string | null;
+  embeds: ExecuteBody["embeds"];
+  allowedMentions: ExecuteBody["allowed_mentions"] | null;
+  receivedAt: string;
+}
+
+function recordedView(row: typeof sandboxDiscordMessages.$inferSelect): RecordedDiscordMessage {
+  const body = row.body as ExecuteBody;
+  return {
+    id: row.id,
+    webhookId: row.webhookId,
+    content: body.content ?? null,
+    username: body.username ?? null,
+    embeds: body.embeds ?? [],
+    allowedMentions: body.allowed_mentions ?? null,
+    receivedAt: row.receivedAt.toISOString(),
+  };
+}
+
+async function listMessages(db: Db, webhookId: string | undefined, limit: number): Promise<RecordedDiscordMessage[]> {
+  const rows = await db
+    .select()
+    .from(sandboxDiscordMessages)
+    .where(webhookId ? eq(sandboxDiscordMessages.webhookId, webhookId) : undefined)
+    .orderBy(desc(sandboxDiscordMessages.id))
+    .limit(limit);
+  return rows.map(recordedView);
+}
+
+/** Takes one 429 from the rate-limit budget, atomically, so instances sharing the database agree. */
+async function takeRateLimit(db: Db): Promise<number | null> {
+  const rows = await db
+    .update(sandboxDiscordRateLimits)
+    .set({ remaining: sql`${sandboxDiscordRateLimits.remaining} - 1`, lastLimitedAt: new Date() })
+    .where(sql`${sandboxDiscordRateLimits.id} = ${RATE_LIMIT_ROW} AND ${sandboxDiscordRateLimits.remaining} > 0`)
+    .returning({ retryAfter: sandboxDiscordRateLimits.retryAfterSeconds });
+  return rows[0]?.retryAfter ?? null;
+}
+
+async function setRateLimit(db: Db, count: number, retryAfter: number) {
+  const [row] = await db
+    .insert(sandboxDiscordRateLimits)
+    .values({ id: RATE_LIMIT_ROW, remaining: count, retryAfterSeconds: retryAfter })
+    .onConflictDoUpdate({ target: sandboxDiscordRateLimits.id, set: { remaining: count, retryAfterSeconds: retryAfter } })
+    .returning();
+  return row;
+}
+
+async function getRateLimit(db: Db) {
+  const [row] = await db.select().from(sandboxDiscordRateLimits).where(eq(sandboxDiscordRateLimits.id, RATE_LIMIT_ROW));
+  return {
+    remaining: row?.remaining ?? 0,
+    retryAfter: row?.retryAfterSeconds ?? 0,
+    lastLimitedAt: row?.lastLimitedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The Discord emulator: the execute-webhook endpoint in Discord's wire format (records every message; answers 429
+ * with retry_after when told to), a JSON control API for tests, and an inbox page.
+ */
+export async function registerDiscordSandbox(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  addSandboxEntry({
+    name: "Discord",
+    path: BASE,
+    description:
+      "Webhook receiver standing in for discord.com/api/webhooks: an inbox of every notification sent, and a switch " +
+      "that makes the next deliveries answer 429 (rate limited) with retry_after.",
+  });
+  await app.register(async (scope) => registerWireApi(scope, ctx));
+  await app.register(async (scope) => {
+    acceptFormPosts(scope);
+    registerControlApi(scope, ctx);
+    registerInbox(scope, ctx);
+  });
+}
+
+function registerWireApi(scope: FastifyInstance, ctx: AppContext): void {
+  scope.setErrorHandler((err: { statusCode?: number }, request, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, "discord sandbox failed");
+      return discordError(reply, 500, 0, "500: Internal Server Error");
+    }
+    return discordError(reply, 400, 50109, "The request body contains invalid JSON.");
+  });
+
+  scope.post<{ Params: { id: string; token: string }; Querystring: { wait?: string } }>(
+    `${BASE}/api/webhooks/:id/:token`,
+    async (request, reply) => {
+      const { id, token } = request.params;
+      if (!/^\d{17,20}$/.test(id) || !/^[A-Za-z0-9_-]{1,100}$/.test(token)) {
+        return discordError(reply, 404, 10015, "Unknown Webhook");
+      }
+      const retryAfter = await takeRateLimit(ctx.db);
+      if (retryAfter !== null) {
+        return reply
+          .status(429)
+          .header("Retry-After", String(Math.ceil(retryAfter)))
+          .header("X-RateLimit-Limit", "5")
+          .header("X-RateLimit-Remaining", "0")
+          .header("X-RateLimit-Reset-After", String(retryAfter))
+          .header("X-RateLimit-Scope", "user")
+          .send({ message: "You are being rate limited.", retry_after: retryAfter, global: false });
+      }
+      const parsed = executeBodySchema.safeParse(request.body);
+      if (!parsed.success) return discordError(reply, 400, 50035, "Invalid Form Body");
+      const body = parsed.data;
+      if (!body.content && !(body.embeds && body.embeds.length > 0)) {
+        return discordError(reply, 400, 50006, "Cannot send an empty message");
+      }
+      const [row] = await ctx.db.insert(sandboxDiscordMessages).values({ webhookId: id, body }).returning();
+      if (request.query.wait !== "true") return reply.status(204).send();
+      return reply.status(200).send({
+        id: String(row.id),
+        type: 0,
+        channel_id: "0",
+        webhook_id: id,
+        author: { id, username: body.username ?? "Webhook", bot: true },
+        content: body.content ?? "",
+        embeds: body.embeds ?? [],
+        mention_everyone: (body.content ?? "").includes("@everyone") && (body.allowed_mentions?.parse ?? []).includes("everyone"),
+        timestamp: row.receivedAt.toISOString(),
+      });
+    },
+  );
+}
+
+function registerControlApi(scope: FastifyInstance, ctx: AppContext): void {
+  const api = scope.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    `${BASE}/messages`,
+    {
+      schema: {
+        querystring: z.object({ webhookId: z.string().max(20).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }),
+      },
+    },
+    async (request) => ({ messages: await listMessages(ctx.db, request.query.webhookId, request.query.limit) }),
+  );
+  api.delete(`${BASE}/messages`, async () => {
+    await ctx.db.delete(sandboxDiscordMessages);
+    return { success: true };
+  });
+  api.get(`${BASE}/rate-limit`, async () => getRateLimit(ctx.db));
+  api.post(`${BASE}/rate-limit`, { schema: { body: rateLimitSchema } }, async (request) => {
+    const row = await setRateLimit(ctx.db, request.body.count, request.body.retryAfter);
+    return { remaining: row.remaining, retryAfter: row.retryAfterSeconds };
+  });
+}
+
+function embedHtml(embed: NonNullable<ExecuteBody["embeds"]>[number]): SafeHtml {
+  const color = `#${(embed.color ?? 0x5865f2).toString(16).padStart(6, "0")}`;
+  return html`<div class="card" style="border-left: 4px solid ${color}; margin-top: 8px">
+${embed.title ? html`<strong>${embed.title}</strong>` : null}
+${embed.description ? html`<p>${embed.description}</p>` : null}
+${
+  embed.fields && embed.fields.length > 0
+    ? html`<dl>${embed.fields.map((f) => html`<dt><strong>${f.name}</strong></dt><dd class="desc">${f.value}</dd>`)}</dl>`
+    : null
+}
+${embed.footer ? html`<p class="hint">${embed.footer.text}</p>` : null}
+</div>`;
+}
+
+function registerInbox(scope: FastifyInstance, ctx: AppContext): void {
+  const inbox = async (reply: FastifyReply, status: number, note?: { kind: "ok" | "bad"; text: string }) => {
+    const [messages, limit] = await Promise.all([listMessages(ctx.db, undefined, 200), getRateLimit(ctx.db)]);
+    return sendPage(
+      reply,
+      status,
+      "Discord",
+      html`<h1>Discord sandbox</h1>
+<p class="lead">Every message Autodrop posted to a Discord webhook, newest first. Set a seller's webhook URL to
+<code>https://discord.com/api/webhooks/{id}/{token}</code> (any 17 to 20 digit id); in sandbox mode it is delivered here.
+<a class="button" href="${BASE}">Refresh</a></p>
+${note ? html`<p class="notice ${note.kind}" role="${note.kind === "bad" ? "alert" : "status"}">${note.text}</p>` : null}
+<h2>Rate limiting</h2>
+<form class="card inline" method="post" action="${BASE}/rate-limit/form">
+  <div><label for="count">Answer 429 to the next deliveries</label>
+  <input id="count" name="count" type="text" inputmode="numeric" pattern="[0-9]{1,4}" value="${limit.remaining}" required></div>
+  <div><label for="retryAfter">retry_after (seconds)</label>
+  <input id="retryAfter" name="retryAfter" type="text" inputmode="decimal" pattern="[0-9]+(\\.[0-9]+)?" value="${limit.retryAfter || 5}" required></div>
+  <button type="submit">Save</button>
+</form>
+<p class="hint">${limit.remaining} deliveries left to refuse.${limit.lastLimitedAt ? ` Last 429 at ${limit.lastLimitedAt}.` : ""}</p>
+<h2>Messages (${messages.length})</h2>
+${
+  messages.length === 0
+    ? html`<p class="card">No messages yet.</p>`
+    : html`<table>
+<thead><tr><th>Received</th><th>Webhook</th><th>Message</th></tr></thead>
+<tbody>
+${messages.map(
+  (m) => html`<tr>
+<td>${m.receivedAt}</td><td><code>${m.webhookId}</code></td>
+<td class="desc">${m.content ? html`<p>${m.content}</p>` : null}${(m.embeds ?? []).map(embedHtml)}</td>
+</tr>
+`,
+)}</tbody>
+</table>`
+}`,
+    );
+  };
+
+  scope.get<{ Querystring: { saved?: string } }>(BASE, async (request, reply) =>
+    inbox(reply, 200, request.query.saved === "1" ? { kind: "ok", text: "Rate limiting saved." } : undefined),
+  );
+
+  scope.post(`${BASE}/rate-limit/form`, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const parsed = rateLimitSchema.safeParse({ count: Number(body.count), retryAfter: Number(body.retryAfter) });
+    if (!parsed.success) {
+      return inbox(reply, 400, { kind: "bad", text: "Enter a count from 0 to 1000 and retry_after from 0 to 3600 seconds." });
+    }
+    await setRateLimit(ctx.db, parsed.data.count, parsed.data.retryAfter);
+    return reply.redirect(`${BASE}?saved=1`, 303);
+  });
+}

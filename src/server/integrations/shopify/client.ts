@@ -1,0 +1,317 @@
+import { type AdminApiClient, createAdminApiClient } from "@shopify/admin-api-client";
+import { ApiVersion } from "@shopify/shopify-api";
+import type { StoreProduct } from "../../../contract/shopify.js";
+import type { Config } from "../../config.js";
+import type { HttpFetch } from "../../http/sandbox-fetch.js";
+
+/** The Admin API version every call (and every webhook subscription) uses. */
+export const SHOPIFY_API_VERSION = ApiVersion.July25;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+export type ShopifyConfig = Pick<Config, "sandbox" | "publicUrl" | "shopifyApiKey" | "shopifyApiSecret">;
+
+/**
+ * unauthorized: the token is no longer valid (app uninstalled); forbidden: a scope is missing; unavailable: Shopify
+ * could not be reached or failed; rejected: Shopify refused the input (userErrors).
+ */
+export type ShopifyErrorKind = "unauthorized" | "forbidden" | "unavailable" | "rejected";
+
+export class ShopifyError extends Error {
+  constructor(
+    readonly kind: ShopifyErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** "gid://shopify/Product/123" <-> "123": the app keeps Shopify's numeric ids (as strings), GraphQL wants gids. */
+export function toGid(type: string, id: string): string {
+  return id.startsWith("gid://") ? id : `gid://shopify/${type}/${id}`;
+}
+
+export function fromGid(gid: string): string {
+  return gid.slice(gid.lastIndexOf("/") + 1);
+}
+
+/**
+ * Where a shop's URLs point: https://{shop} in real mode, this server's emulator in sandbox mode. The only
+ * difference between the two modes is this base URL.
+ */
+export function shopBaseUrl(config: Pick<Config, "sandbox" | "publicUrl">, shop: string): string {
+  return config.sandbox ? `${config.publicUrl}/__sandbox/shopify/${shop}` : `https://${shop}`;
+}
+
+/** A page of the store's admin (View on Shopify / View in Shopify), e.g. adminUrl(cfg, shop, "orders/123"). */
+export function shopAdminUrl(config: Pick<Config, "sandbox" | "publicUrl">, shop: string, path: string): string {
+  if (config.sandbox) return `${shopBaseUrl(config, shop)}/admin/${path}`;
+  return `https://admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, "")}/${path}`;
+}
+
+/** Shopify's OAuth endpoints (authorize redirect and code exchange) and a factory for Admin API sessions. */
+export class ShopifyClient {
+  constructor(
+    private fetch: HttpFetch,
+    readonly config: ShopifyConfig,
+  ) {}
+
+  authorizeUrl(shop: string, p: { scopes: readonly string[]; redirectUri: string; state: string }): string {
+    const q = new URLSearchParams({
+      client_id: this.config.shopifyApiKey,
+      scope: p.scopes.join(","),
+      redirect_uri: p.redirectUri,
+      state: p.state,
+    });
+    return `${shopBaseUrl(this.config, shop)}/admin/oauth/authorize?${q}`;
+  }
+
+  /** POST /admin/oauth/access_token: trades the one-time code for an offline access token. */
+  async exchangeCode(shop: string, code: string): Promise<{ accessToken: string; scope: string }> {
+    let res: Response;
+    try {
+      res = await this.fetch(`${shopBaseUrl(this.config, shop)}/admin/oauth/access_token`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({
+          client_id: this.config.shopifyApiKey,
+          client_secret: this.config.shopifyApiSecret,
+          code,
+        }),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch {
+      throw new ShopifyError("unavailable", "Shopify could not be reached");
+    }
+    if (!res.ok) throw new ShopifyError("rejected", `Token exchange answered ${res.status}`);
+    const body = (await res.json().catch(() => null)) as { access_token?: unknown; scope?: unknown } | null;
+    if (typeof body?.access_token !== "string" || !body.access_token) {
+      throw new ShopifyError("rejected", "Token exchange returned no token");
+    }
+    return { accessToken: body.access_token, scope: typeof body.scope === "string" ? body.scope : "" };
+  }
+
+  admin(shop: string, accessToken: string): ShopifyAdmin {
+    return new ShopifyAdmin(this.fetch, this.config, shop, accessToken);
+  }
+}
+
+interface UserError {
+  field?: string[] | null;
+  message: string;
+}
+
+const PRODUCTS_QUERY = `#graphql
+query StoreProducts($first: Int!) {
+  products(first: $first, sortKey: TITLE) {
+    nodes {
+      id
+      title
+      handle
+      featuredMedia { preview { image { url } } }
+      variants(first: 100) { nodes { id title price } }
+    }
+  }
+}`;
+
+const VARIANT_QUERY = `#graphql
+query LinkedVariant($id: ID!) {
+  productVariant(id: $id) {
+    id
+    title
+    product { id title }
+    inventoryItem { id inventoryLevels(first: 1) { nodes { location { id } } } }
+  }
+}`;
+
+const PRODUCT_DELETE = `#graphql
+mutation DeleteProduct($input: ProductDeleteInput!) {
+  productDelete(input: $input) { deletedProductId userErrors { field message } }
+}`;
+
+const INVENTORY_SET = `#graphql
+mutation SetInventory($input: InventorySetQuantitiesInput!) {
+  inventorySetQuantities(input: $input) { inventoryAdjustmentGroup { reason } userErrors { field message code } }
+}`;
+
+const WEBHOOKS_QUERY = `#graphql
+query Webhooks {
+  webhookSubscriptions(first: 100) {
+    nodes { id topic endpoint { __typename ... on WebhookHttpEndpoint { callbackUrl } } }
+  }
+}`;
+
+const WEBHOOK_CREATE = `#graphql
+mutation CreateWebhook($topic: WebhookSubscriptionTopic!, $webhookSubscription: WebhookSubscriptionInput!) {
+  webhookSubscriptionCreate(topic: $topic, webhookSubscription: $webhookSubscription) {
+    webhookSubscription { id }
+    userErrors { field message }
+  }
+}`;
+
+const FULFILLMENT_ORDERS_QUERY = `#graphql
+query FulfillmentOrders($id: ID!) {
+  order(id: $id) { fulfillmentOrders(first: 20) { nodes { id status } } }
+}`;
+
+const FULFILLMENT_CREATE = `#graphql
+mutation Fulfill($fulfillment: FulfillmentInput!) {
+  fulfillmentCreate(fulfillment: $fulfillment) { fulfillment { id status } userErrors { field message } }
+}`;
+
+/** A webhook topic in GraphQL's enum spelling: "orders/create" -> "ORDERS_CREATE". */
+export function webhookTopicEnum(topic: string): string {
+  return topic.replace("/", "_").toUpperCase();
+}
+
+/**
+ * The Admin GraphQL API of one shop, through Shopify's own client (@shopify/admin-api-client) with our fetch
+ * plugged in: in sandbox mode the shop's URL is rewritten to the emulator, which serves the same schema.
+ */
+export class ShopifyAdmin {
+  private client: AdminApiClient;
+
+  constructor(
+    fetch: HttpFetch,
+    config: ShopifyConfig,
+    readonly shop: string,
+    accessToken: string,
+  ) {
+    const realBase = `https://${shop}`;
+    const base = shopBaseUrl(config, shop);
+    this.client = createAdminApiClient({
+      storeDomain: shop,
+      apiVersion: SHOPIFY_API_VERSION,
+      accessToken,
+      customFetchApi: (url, init) =>
+        fetch(url.startsWith(realBase) ? base + url.slice(realBase.length) : url, init as RequestInit),
+    });
+  }
+
+  private async request<T>(operation: string, variables?: Record<string, unknown>): Promise<T> {
+    const res = await this.client.request<T>(operation, {
+      variables,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const status = res.errors?.networkStatusCode;
+    if (status === 401) throw new ShopifyError("unauthorized", "The Shopify access token is no longer valid");
+    const graphQLErrors = (res.errors?.graphQLErrors ?? []) as { message?: string; extensions?: { code?: string } }[];
+    if (graphQLErrors.some((e) => e.extensions?.code === "ACCESS_DENIED") || status === 403) {
+      throw new ShopifyError("forbidden", graphQLErrors[0]?.message ?? "Access denied");
+    }
+    if (res.errors || !res.data) {
+      throw new ShopifyError("unavailable", graphQLErrors[0]?.message ?? res.errors?.message ?? "Shopify request failed");
+    }
+    return res.data;
+  }
+
+  private static check(userErrors: UserError[] | undefined): void {
+    if (userErrors?.length) throw new ShopifyError("rejected", userErrors.map((e) => e.message).join("; "));
+  }
+
+  /** The store's products in spec 000 §3's shape (numeric ids as strings). */
+  async listProducts(): Promise<StoreProduct[]> {
+    type Node = {
+      id: string;
+      title: string;
+      handle: string;
+      featuredMedia: { preview: { image: { url: string } | null } | null } | null;
+      variants: { nodes: { id: string; title: string; price: string }[] };
+    };
+    const data = await this.request<{ products: { nodes: Node[] } }>(PRODUCTS_QUERY, { first: 250 });
+    return data.products.nodes.map((p) => {
+      const src = p.featuredMedia?.preview?.image?.url;
+      return {
+        id: fromGid(p.id),
+        title: p.title,
+        handle: p.handle,
+        variants: p.variants.nodes.map((v) => ({ id: fromGid(v.id), title: v.title, price: v.price })),
+        image: src ? { src } : null,
+      };
+    });
+  }
+
+  /** A variant with its product and the location holding its stock; null when it does not exist. */
+  async getVariant(variantId: string): Promise<{
+    productId: string;
+    productTitle: string;
+    variantTitle: string;
+    inventoryItemId: string;
+    locationId: string | null;
+  } | null> {
+    type Data = {
+      productVariant: {
+        title: string;
+        product: { id: string; title: string };
+        inventoryItem: { id: string; inventoryLevels: { nodes: { location: { id: string } }[] } };
+      } | null;
+    };
+    const data = await this.request<Data>(VARIANT_QUERY, { id: toGid("ProductVariant", variantId) });
+    const v = data.productVariant;
+    if (!v) return null;
+    return {
+      productId: fromGid(v.product.id),
+      productTitle: v.product.title,
+      variantTitle: v.title,
+      inventoryItemId: v.inventoryItem.id,
+      locationId: v.inventoryItem.inventoryLevels.nodes[0]?.location.id ?? null,
+    };
+  }
+
+  async deleteProduct(productId: string): Promise<void> {
+    const data = await this.request<{ productDelete: { deletedProductId: string | null; userErrors: UserError[] } }>(
+      PRODUCT_DELETE,
+      { input: { id: toGid("Product", productId) } },
+    );
+    const notFound = data.productDelete.userErrors.every((e) => /not exist|not found/i.test(e.message));
+    if (data.productDelete.userErrors.length && !notFound) ShopifyAdmin.check(data.productDelete.userErrors);
+  }
+
+  /** Sets the variant's available quantity at its location (needs the write_inventory scope). */
+  async setVariantInventory(variantId: string, quantity: number): Promise<boolean> {
+    const variant = await this.getVariant(variantId);
+    if (!variant?.locationId) return false;
+    const data = await this.request<{ inventorySetQuantities: { userErrors: UserError[] } }>(INVENTORY_SET, {
+      input: {
+        name: "available",
+        reason: "correction",
+        ignoreCompareQuantity: true,
+        quantities: [{ inventoryItemId: variant.inventoryItemId, locationId: variant.locationId, quantity }],
+      },
+    });
+    ShopifyAdmin.check(data.inventorySetQuantities.userErrors);
+    return true;
+  }
+
+  /** Subscribes each topic to its URL unless that exact subscription exists already (safe to repeat). */
+  async ensureWebhooks(subscriptions: { topic: string; callbackUrl: string }[]): Promise<void> {
+    type Existing = { topic: string; endpoint: { __typename: string; callbackUrl?: string } };
+    const data = await this.request<{ webhookSubscriptions: { nodes: Existing[] } }>(WEBHOOKS_QUERY);
+    const have = new Set(data.webhookSubscriptions.nodes.map((w) => `${w.topic} ${w.endpoint.callbackUrl ?? ""}`));
+    for (const s of subscriptions) {
+      const topic = webhookTopicEnum(s.topic);
+      if (have.has(`${topic} ${s.callbackUrl}`)) continue;
+      const created = await this.request<{ webhookSubscriptionCreate: { userErrors: UserError[] } }>(WEBHOOK_CREATE, {
+        topic,
+        webhookSubscription: { callbackUrl: s.callbackUrl, format: "JSON" },
+      });
+      const errors = created.webhookSubscriptionCreate.userErrors.filter((e) => !/already been taken/i.test(e.message));
+      ShopifyAdmin.check(errors);
+    }
+  }
+
+  /** Marks every open fulfillment order of a Shopify order fulfilled (the items were delivered in game). */
+  async fulfillOrder(orderId: string): Promise<number> {
+    type Data = { order: { fulfillmentOrders: { nodes: { id: string; status: string }[] } } | null };
+    const data = await this.request<Data>(FULFILLMENT_ORDERS_QUERY, { id: toGid("Order", orderId) });
+    const open = (data.order?.fulfillmentOrders.nodes ?? []).filter((f) => f.status === "OPEN" || f.status === "IN_PROGRESS");
+    if (open.length === 0) return 0;
+    const created = await this.request<{ fulfillmentCreate: { userErrors: UserError[] } }>(FULFILLMENT_CREATE, {
+      fulfillment: {
+        lineItemsByFulfillmentOrder: open.map((f) => ({ fulfillmentOrderId: f.id })),
+        notifyCustomer: false,
+      },
+    });
+    ShopifyAdmin.check(created.fulfillmentCreate.userErrors);
+    return open.length;
+  }
+}

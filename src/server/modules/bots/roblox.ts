@@ -1,0 +1,34 @@
+import type { AppContext } from "../../context.js";
+import { HttpError, notFound } from "../../http/errors.js";
+import type { RobloxUser } from "../../integrations/roblox/client.js";
+import { createRobloxClient } from "../../integrations/roblox/factory.js";
+import { BOT_TEXTS } from "../../../contract/bots.js";
+
+const unavailable = () => new HttpError(503, "Service unavailable: ROBLOX could not be reached. Please try again.");
+
+/**
+ * Finds a Roblox user by exact username with their headshot. Call it before opening a transaction: in sandbox
+ * mode the request is served by this same app, which on PGlite shares the one database connection.
+ */
+export async function lookupRobloxUser(
+  ctx: AppContext,
+  username: string,
+): Promise<RobloxUser & { imageUrl: string | null }> {
+  const client = createRobloxClient(ctx);
+  let user: RobloxUser | null;
+  try {
+    user = await client.findUserByUsername(username);
+  } catch (err) {
+    ctx.log.warn({ err }, "roblox username lookup failed");
+    throw unavailable();
+  }
+  if (!user) throw notFound(BOT_TEXTS.robloxUserNotFound);
+  let imageUrl: string | null = null;
+  try {
+    imageUrl = await client.getHeadshotUrl(user.id);
+  } catch (err) {
+    // The avatar is decoration: a thumbnail outage must not block a whitelist entry or a withdrawal.
+    ctx.log.warn({ err, robloxUserId: user.id }, "roblox headshot lookup failed");
+  }
+  return { ...user, imageUrl };
+}

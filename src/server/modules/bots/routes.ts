@@ -1,0 +1,111 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { okResponseSchema } from "../../../contract/auth.js";
+import {
+  adminBotListSchema,
+  botsUserResponseSchema,
+  createBotRequestSchema,
+  createBotResponseSchema,
+  createBotsRequestSchema,
+  createBotsResponseSchema,
+  gameParamsSchema,
+  gameRulesCreateSchema,
+  gameRulesListSchema,
+  gameRulesSchema,
+  gameRulesUpdateSchema,
+  whitelistAddRequestSchema,
+  whitelistAddResponseSchema,
+  whitelistUsernameParamsSchema,
+} from "../../../contract/bots.js";
+import type { AppContext } from "../../context.js";
+import { requireAdmin, requireUser, userOf } from "../auth/sessions.js";
+import {
+  addPoolBots,
+  addToWhitelist,
+  createSellerBot,
+  deletePoolBot,
+  listGameRules,
+  listPoolBots,
+  removeFromWhitelist,
+  saveGameRules,
+  sellerBots,
+} from "./service.js";
+
+export async function registerBots(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const seller = requireUser(ctx.db);
+  const admin = requireAdmin(ctx.db);
+
+  r.get("/api/bots/user", { preHandler: seller, schema: { response: { 200: botsUserResponseSchema } } }, (request) =>
+    sellerBots(ctx.db, userOf(request).id),
+  );
+
+  r.post(
+    "/api/bots/create",
+    { preHandler: seller, schema: { body: createBotRequestSchema, response: { 200: createBotResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      bot: await createSellerBot(ctx, userOf(request).id, request.body.game),
+    }),
+  );
+
+  r.post(
+    "/api/bots/whitelist/add",
+    { preHandler: seller, schema: { body: whitelistAddRequestSchema, response: { 200: whitelistAddResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      user: await addToWhitelist(ctx, userOf(request).id, request.body.robloxUsername),
+    }),
+  );
+
+  r.delete(
+    "/api/bots/whitelist/:username",
+    { preHandler: seller, schema: { params: whitelistUsernameParamsSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      await removeFromWhitelist(ctx, userOf(request).id, request.params.username);
+      return { success: true as const };
+    },
+  );
+
+  r.get("/api/admin/bots", { preHandler: admin, schema: { response: { 200: adminBotListSchema } } }, () =>
+    listPoolBots(ctx.db),
+  );
+
+  r.post(
+    "/api/admin/bots",
+    { preHandler: admin, schema: { body: createBotsRequestSchema, response: { 200: createBotsResponseSchema } } },
+    async (request) => ({ success: true as const, count: await addPoolBots(ctx.db, request.body.game, request.body) }),
+  );
+
+  r.delete(
+    "/api/admin/bots/:id",
+    { preHandler: admin, schema: { params: z.object({ id: z.uuid() }), response: { 200: okResponseSchema } } },
+    async (request) => {
+      await deletePoolBot(ctx, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  r.get("/api/admin/game-rules", { preHandler: admin, schema: { response: { 200: gameRulesListSchema } } }, () =>
+    listGameRules(ctx.db),
+  );
+
+  r.post(
+    "/api/admin/game-rules",
+    { preHandler: admin, schema: { body: gameRulesCreateSchema, response: { 200: gameRulesSchema } } },
+    (request) => {
+      const { game, ...patch } = request.body;
+      return saveGameRules(ctx.db, game, patch);
+    },
+  );
+
+  r.put(
+    "/api/admin/game-rules/:game",
+    {
+      preHandler: admin,
+      schema: { params: gameParamsSchema, body: gameRulesUpdateSchema, response: { 200: gameRulesSchema } },
+    },
+    (request) => saveGameRules(ctx.db, request.params.game, request.body),
+  );
+}

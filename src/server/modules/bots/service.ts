@@ -1,0 +1,271 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { robloxUsernameSchema } from "../../../contract/auth.js";
+import {
+  type AdminBot,
+  BOT_TEXTS,
+  type BotsUserResponse,
+  GAME_PLACE_IDS,
+  type GameRules,
+  type SellerBot,
+  type WhitelistedUser,
+} from "../../../contract/bots.js";
+import { GAMES, type Game } from "../../../contract/games.js";
+import { WHITELIST_MAX } from "../../../contract/limits.js";
+import type { AppContext } from "../../context.js";
+import type { Db, DbOrTx, Tx } from "../../db/client.js";
+import { botFriendRequests, bots, gameSettings, orders, users, whitelistedUsers } from "../../db/schema/index.js";
+import { badRequest, conflict, notFound } from "../../http/errors.js";
+import { lookupRobloxUser } from "./roblox.js";
+import { botStatusAt, onlineTimeLeft, turnedOn } from "./status.js";
+
+export type BotRow = typeof bots.$inferSelect;
+
+/** Serialises a seller's bot, whitelist and withdrawal changes, so "at most one" rules hold under concurrency. */
+export async function lockUser(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+/** The bot's own link, else the game's (admin Game Management), else the game's public place page. */
+export async function privateServerLinkFor(db: DbOrTx, bot: Pick<BotRow, "game" | "privateServerLink">): Promise<string> {
+  if (bot.privateServerLink) return bot.privateServerLink;
+  const [settings] = await db
+    .select({ link: gameSettings.privateServerLink })
+    .from(gameSettings)
+    .where(eq(gameSettings.game, bot.game));
+  return settings?.link ?? `https://www.roblox.com/games/${GAME_PLACE_IDS[bot.game as Game]}`;
+}
+
+function toSellerBot(bot: BotRow, link: string, now: Date): SellerBot {
+  return {
+    id: bot.id,
+    game: bot.game as Game,
+    botUsername: bot.botUsername,
+    status: botStatusAt(bot, now),
+    onlineTimeLeft: onlineTimeLeft(bot, now),
+    privateServerLink: link,
+  };
+}
+
+/** GET /api/bots/user: the seller's bots and whitelist. */
+export async function sellerBots(db: Db, userId: string): Promise<BotsUserResponse> {
+  const now = new Date();
+  const mine = await db.select().from(bots).where(eq(bots.assignedUserId, userId)).orderBy(asc(bots.game));
+  const list = await Promise.all(mine.map(async (b) => toSellerBot(b, await privateServerLinkFor(db, b), now)));
+  const whitelist = await db
+    .select({ id: whitelistedUsers.id, robloxUsername: whitelistedUsers.robloxUsername, thumbnailUrl: whitelistedUsers.thumbnailUrl })
+    .from(whitelistedUsers)
+    .where(eq(whitelistedUsers.userId, userId))
+    .orderBy(asc(whitelistedUsers.createdAt));
+  return { bots: list, whitelistedUsers: whitelist };
+}
+
+/** The seller's bot for a game, locked for update; null when they have none. */
+async function sellerBotForGame(tx: Tx, userId: string, game: string): Promise<BotRow | null> {
+  const [bot] = await tx
+    .select()
+    .from(bots)
+    .where(and(eq(bots.assignedUserId, userId), eq(bots.game, game)))
+    .for("update");
+  return bot ?? null;
+}
+
+/**
+ * Assigns a free pool bot of the game. SKIP LOCKED lets concurrent sellers each take a different bot instead of
+ * queueing on the same row; the caller holds the seller's lock, so one seller never gets two.
+ */
+async function assignFreeBot(tx: Tx, userId: string, game: string): Promise<BotRow> {
+  const [free] = await tx
+    .select({ id: bots.id })
+    .from(bots)
+    .where(and(eq(bots.game, game), isNull(bots.assignedUserId)))
+    .orderBy(asc(bots.createdAt), asc(bots.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  if (!free) throw conflict(BOT_TEXTS.noBotsAvailable);
+  const [bot] = await tx
+    .update(bots)
+    .set({ assignedUserId: userId, status: "offline", onlineUntil: null })
+    .where(eq(bots.id, free.id))
+    .returning();
+  return bot;
+}
+
+/** POST /api/bots/create: Create Bot in the deposit dialog. */
+export async function createSellerBot(ctx: AppContext, userId: string, game: Game): Promise<SellerBot> {
+  return ctx.db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    if (await sellerBotForGame(tx, userId, game)) throw conflict(BOT_TEXTS.alreadyHaveBot);
+    const bot = await assignFreeBot(tx, userId, game);
+    await ctx.events.publish({ userId, type: "bots" }, tx);
+    return toSellerBot(bot, await privateServerLinkFor(tx, bot), new Date());
+  });
+}
+
+export interface DeliverableOrder {
+  id: string;
+  userId: string;
+  game: string | null;
+  robloxUserId: number | null;
+  robloxUsername: string | null;
+}
+
+/**
+ * Step 2 of a claim or a withdrawal's Turn On Bot: the seller's bot for the order's game (a free pool bot is
+ * assigned if they have none) gets a fresh online window, the order becomes pending on that bot, and a friend
+ * request to the buyer is queued for the bot agent. Runs in the caller's transaction.
+ */
+export async function dispatchBotForOrder(
+  ctx: AppContext,
+  tx: Tx,
+  order: DeliverableOrder,
+): Promise<{ bot: SellerBot; link: string }> {
+  if (!order.game || !order.robloxUserId || !order.robloxUsername) {
+    throw badRequest("The order has no game or ROBLOX username yet");
+  }
+  await lockUser(tx, order.userId);
+  const current = (await sellerBotForGame(tx, order.userId, order.game)) ?? (await assignFreeBot(tx, order.userId, order.game));
+  const now = new Date();
+  const [bot] = await tx.update(bots).set(turnedOn(current, now)).where(eq(bots.id, current.id)).returning();
+  await tx
+    .update(orders)
+    .set({ status: "pending", botId: bot.id, claimedAt: sql`coalesce(${orders.claimedAt}, now())` })
+    .where(eq(orders.id, order.id));
+  const request = { botId: bot.id, robloxUserId: order.robloxUserId, robloxUsername: order.robloxUsername };
+  await tx
+    .insert(botFriendRequests)
+    .values({ orderId: order.id, ...request })
+    .onConflictDoUpdate({ target: botFriendRequests.orderId, set: { ...request, status: "to_send", sentAt: null } });
+  await ctx.events.publish({ userId: order.userId, type: "bots" }, tx);
+  await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
+  const link = await privateServerLinkFor(tx, bot);
+  return { bot: toSellerBot(bot, link, now), link };
+}
+
+/** POST /api/bots/whitelist/add: a Roblox account whose trades with the seller's bots count as deposits. */
+export async function addToWhitelist(ctx: AppContext, userId: string, robloxUsername: string): Promise<WhitelistedUser> {
+  // Checked before asking Roblox (no lookup for a full list) and again under the lock (two adds at once).
+  if ((await whitelistCount(ctx.db, userId)) >= WHITELIST_MAX) throw badRequest(BOT_TEXTS.whitelistFull);
+  const found = await lookupRobloxUser(ctx, robloxUsername);
+  return ctx.db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    if ((await whitelistCount(tx, userId)) >= WHITELIST_MAX) throw badRequest(BOT_TEXTS.whitelistFull);
+    const [row] = await tx
+      .insert(whitelistedUsers)
+      .values({ userId, robloxUsername: found.name, robloxUserId: found.id, thumbnailUrl: found.imageUrl })
+      .onConflictDoNothing({ target: [whitelistedUsers.userId, whitelistedUsers.robloxUserId] })
+      .returning();
+    if (!row) throw conflict(BOT_TEXTS.alreadyWhitelisted);
+    await ctx.events.publish({ userId, type: "bots" }, tx);
+    return { id: row.id, robloxUsername: row.robloxUsername, thumbnailUrl: row.thumbnailUrl };
+  });
+}
+
+async function whitelistCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(whitelistedUsers)
+    .where(eq(whitelistedUsers.userId, userId));
+  return row.n;
+}
+
+export async function removeFromWhitelist(ctx: AppContext, userId: string, robloxUsername: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(whitelistedUsers)
+      .where(
+        and(
+          eq(whitelistedUsers.userId, userId),
+          sql`lower(${whitelistedUsers.robloxUsername}) = lower(${robloxUsername})`,
+        ),
+      )
+      .returning({ id: whitelistedUsers.id });
+    if (removed.length === 0) throw notFound(BOT_TEXTS.notWhitelisted);
+    await ctx.events.publish({ userId, type: "bots" }, tx);
+  });
+}
+
+/** Admin: the pool, with who holds each bot. */
+export async function listPoolBots(db: Db): Promise<AdminBot[]> {
+  const now = new Date();
+  const rows = await db
+    .select({ bot: bots, assignedUsername: users.username })
+    .from(bots)
+    .leftJoin(users, eq(users.id, bots.assignedUserId))
+    .orderBy(asc(bots.game), asc(bots.botUsername));
+  return rows.map(({ bot, assignedUsername }) => ({
+    id: bot.id,
+    botUsername: bot.botUsername,
+    game: bot.game as Game,
+    isAvailable: bot.assignedUserId === null,
+    assignedUsername,
+    status: botStatusAt(bot, now),
+    privateServerLink: bot.privateServerLink,
+  }));
+}
+
+/** Parses one username or a one-per-line list; every name must be a valid Roblox username. */
+export function parseBotUsernames(input: { botUsername: string } | { botUsernames: string }): string[] {
+  const raw = "botUsername" in input ? [input.botUsername] : input.botUsernames.split(/\r?\n/);
+  const names = new Map<string, string>();
+  for (const line of raw) {
+    const name = line.trim();
+    if (!name) continue;
+    if (!robloxUsernameSchema.safeParse(name).success) throw badRequest(`Invalid bot username: ${name}`);
+    if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  }
+  if (names.size === 0) throw badRequest("Please enter at least one bot username");
+  return [...names.values()];
+}
+
+/** Admin: adds bots to a game's pool; names already in the pool are skipped (a single one is a 409). */
+export async function addPoolBots(
+  db: Db,
+  game: Game,
+  input: { botUsername: string } | { botUsernames: string },
+): Promise<number> {
+  const names = parseBotUsernames(input);
+  const inserted = await db
+    .insert(bots)
+    .values(names.map((botUsername) => ({ game, botUsername })))
+    .onConflictDoNothing()
+    .returning({ id: bots.id });
+  if ("botUsername" in input && inserted.length === 0) throw conflict(BOT_TEXTS.botExists);
+  return inserted.length;
+}
+
+export async function deletePoolBot(ctx: AppContext, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [removed] = await tx.delete(bots).where(eq(bots.id, id)).returning();
+    if (!removed) throw notFound(BOT_TEXTS.botNotFound);
+    if (removed.assignedUserId) await ctx.events.publish({ userId: removed.assignedUserId, type: "bots" }, tx);
+  });
+}
+
+const toGameRules = (game: Game, row?: typeof gameSettings.$inferSelect): GameRules => ({
+  game,
+  maxUniqueItems: row?.maxUniqueItems ?? null,
+  maxItemsPerListing: row?.maxItemsPerListing ?? null,
+  privateServerLink: row?.privateServerLink ?? null,
+});
+
+/** Admin Game Management: rules and private-server link for every game (unset means no limit / no link). */
+export async function listGameRules(db: Db): Promise<GameRules[]> {
+  const rows = await db.select().from(gameSettings);
+  return GAMES.map((game) => toGameRules(game, rows.find((r) => r.game === game)));
+}
+
+export async function saveGameRules(
+  db: Db,
+  game: Game,
+  patch: { maxUniqueItems?: number | null; maxItemsPerListing?: number | null; privateServerLink?: string | null },
+): Promise<GameRules> {
+  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const insert = db.insert(gameSettings).values({ game, ...set });
+  const [row] =
+    Object.keys(set).length > 0
+      ? await insert.onConflictDoUpdate({ target: gameSettings.game, set }).returning()
+      : await insert.onConflictDoNothing().returning();
+  if (row) return toGameRules(game, row);
+  const [existing] = await db.select().from(gameSettings).where(eq(gameSettings.game, game));
+  return toGameRules(game, existing);
+}

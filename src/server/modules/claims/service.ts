@@ -1,0 +1,340 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import {
+  CLAIM_TEXTS,
+  type ClaimOrderItem,
+  type ClaimOrderView,
+  type ClaimSubOrderView,
+  formatOrderItems,
+  type OrderAccess,
+  type OrderStatus,
+  type PrivateServerResponse,
+  type TurnOnBotResponse,
+} from "../../../contract/claims.js";
+import type { Game } from "../../../contract/games.js";
+import { CLAIM_PAGE_STYLE_DEFAULTS, type ClaimPageStyle, claimPageStyleInputSchema } from "../../../contract/settings.js";
+import type { AppContext } from "../../context.js";
+import type { DbOrTx } from "../../db/client.js";
+import { botFriendRequests, bots, items, orderItems, orders, users } from "../../db/schema/index.js";
+import { badRequest, conflict, HttpError, notFound } from "../../http/errors.js";
+import { RobloxError, type RobloxUser } from "../../integrations/roblox/client.js";
+import { createRobloxClient } from "../../integrations/roblox/factory.js";
+import { dispatchBotForOrder, privateServerLinkFor } from "../bots/service.js";
+import { activeTier, type Subscription } from "../settings/tier.js";
+
+type OrderRow = typeof orders.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const OPEN_STATUSES: readonly string[] = ["unclaimed", "pending"];
+
+/** Every refusal to see an order looks the same, whether the id exists or not. */
+const orderNotFound = () => notFound(CLAIM_TEXTS.orderNotFound);
+
+function emailDigest(email: string | null): Buffer {
+  return createHash("sha256")
+    .update((email ?? "").trim().toLowerCase())
+    .digest();
+}
+
+/** Case-insensitive e-mail match in constant time (no timing hint of how much of an address is right). */
+export function sameEmail(given: string, stored: string | null): boolean {
+  const equal = timingSafeEqual(emailDigest(given), emailDigest(stored));
+  return equal && stored !== null && stored.trim() !== "";
+}
+
+async function orderById(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  return order;
+}
+
+/**
+ * The order a buyer's request names exactly: its id with its e-mail (a sub-order also answers to its parent's
+ * e-mail), or its authKey (with orderId naming one of that order's sub-orders). Withdrawals are the seller's own
+ * and never claimable. Anything else is the same 404.
+ */
+export async function findAccessibleOrder(db: DbOrTx, access: OrderAccess): Promise<OrderRow> {
+  let order: OrderRow | undefined;
+  if (access.authKey !== undefined) {
+    const [named] = await db.select().from(orders).where(eq(orders.authKey, access.authKey));
+    order = named;
+    if (named && access.orderId !== undefined && access.orderId !== named.id) {
+      const sub = await orderById(db, access.orderId);
+      order = sub?.parentOrderId === named.id ? sub : undefined;
+    }
+  } else if (access.orderId !== undefined && access.email !== undefined) {
+    const named = await orderById(db, access.orderId);
+    const parent = named?.parentOrderId ? await orderById(db, named.parentOrderId) : undefined;
+    const ownMatch = sameEmail(access.email, named?.customerEmail ?? null);
+    const parentMatch = sameEmail(access.email, parent?.customerEmail ?? null);
+    order = ownMatch || parentMatch ? named : undefined;
+  }
+  if (!order || order.source === "withdrawal") throw orderNotFound();
+  return order;
+}
+
+async function subOrdersOf(db: DbOrTx, orderId: string): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.parentOrderId, orderId)).orderBy(asc(orders.game), asc(orders.id));
+}
+
+/**
+ * The single-game order a call acts on. A multi-game parent stands for its sub-orders: `game` picks one, and
+ * without it the buyer must choose first. A single-game order must match `game` when one is given.
+ */
+async function gameOrder(db: DbOrTx, order: OrderRow, game?: Game): Promise<OrderRow> {
+  const subs = await subOrdersOf(db, order.id);
+  if (subs.length > 0) {
+    const sub = game ? subs.find((s) => s.game === game) : undefined;
+    if (!sub) throw badRequest(game ? CLAIM_TEXTS.wrongGame : CLAIM_TEXTS.selectGame);
+    return sub;
+  }
+  if (game && order.game !== game) throw badRequest(CLAIM_TEXTS.wrongGame);
+  if (!order.game) throw badRequest(CLAIM_TEXTS.selectGame);
+  return order;
+}
+
+/** Only an open order can be claimed, locked, reset or delivered to. */
+function assertOpen(order: OrderRow): void {
+  if (order.status === "failed_no_stock") throw conflict(CLAIM_TEXTS.orderError);
+  if (!OPEN_STATUSES.includes(order.status)) throw conflict(CLAIM_TEXTS.alreadyCompleted);
+}
+
+function assertLockableBy(order: OrderRow, username: string): void {
+  if (order.usernameLocked && order.robloxUsername?.toLowerCase() !== username.toLowerCase()) {
+    throw conflict(CLAIM_TEXTS.usernameAlreadyLocked);
+  }
+}
+
+async function lockedForUpdate(db: DbOrTx, id: string): Promise<OrderRow> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id)).for("update");
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+async function linesByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, ClaimOrderItem[]>> {
+  const rows = await db
+    .select({
+      orderId: orderItems.orderId,
+      codeName: items.codeName,
+      publicName: items.publicName,
+      quantity: orderItems.quantity,
+      imageUrl: items.imageUrl,
+      game: items.game,
+    })
+    .from(orderItems)
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+  const out = new Map<string, ClaimOrderItem[]>();
+  for (const { orderId, ...line } of rows) {
+    const list = out.get(orderId) ?? [];
+    list.push({ ...line, game: line.game as Game });
+    out.set(orderId, list);
+  }
+  return out;
+}
+
+function baseView(order: OrderRow, lines: ClaimOrderItem[]): ClaimSubOrderView {
+  return {
+    id: order.id,
+    shopifyOrderId: order.shopifyOrderId,
+    shopifyOrderNumber: order.shopifyOrderNumber,
+    status: order.status as OrderStatus,
+    customerEmail: order.customerEmail,
+    totalAmount: order.totalAmount,
+    items: formatOrderItems(lines),
+    orderItems: lines,
+    robloxUsername: order.robloxUsername,
+    usernameLocked: order.usernameLocked,
+    claimedAt: order.claimedAt?.toISOString() ?? null,
+    game: (order.game as Game | null) ?? null,
+    isMultiGame: false,
+  };
+}
+
+/** A pro seller's saved style over the claim page defaults; a field that no longer validates falls back. */
+export function effectiveClaimStyle(seller: Subscription, stored: unknown, now = new Date()): ClaimPageStyle | null {
+  if (activeTier(seller, now) !== "pro" || !stored || typeof stored !== "object") return null;
+  const style = { ...CLAIM_PAGE_STYLE_DEFAULTS };
+  for (const key of Object.keys(style) as (keyof ClaimPageStyle)[]) {
+    const parsed = claimPageStyleInputSchema.shape[key].safeParse((stored as Record<string, unknown>)[key]);
+    if (parsed.success) style[key] = parsed.data;
+  }
+  return style;
+}
+
+/** What the buyer sees (spec 001 §3): the order, its sub-orders, and the seller's style; nothing of the seller. */
+export async function claimView(db: DbOrTx, order: OrderRow): Promise<ClaimOrderView> {
+  const subs = await subOrdersOf(db, order.id);
+  const lines = await linesByOrder(db, [order.id, ...subs.map((s) => s.id)]);
+  const own = lines.get(order.id) ?? [];
+  const all = own.length > 0 || subs.length === 0 ? own : subs.flatMap((s) => lines.get(s.id) ?? []);
+  const [seller] = await db
+    .select({
+      subscriptionTier: users.subscriptionTier,
+      subscriptionExpiry: users.subscriptionExpiry,
+      style: users.customClaimPageStyle,
+    })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  return {
+    ...baseView(order, all),
+    isMultiGame: subs.length > 0,
+    subOrders: subs.map((s) => baseView(s, lines.get(s.id) ?? [])),
+    claimPageStyle: seller ? effectiveClaimStyle(seller, seller.style) : null,
+  };
+}
+
+/** GET /api/orders/claim/:orderId/:email and /api/orders/claim-api/:authKey. */
+export async function viewOrder(ctx: AppContext, access: OrderAccess): Promise<ClaimOrderView> {
+  return claimView(ctx.db, await findAccessibleOrder(ctx.db, access));
+}
+
+/** Asks Roblox for the user, outside any transaction (in sandbox mode the emulator shares the database). */
+async function findRobloxUser(ctx: AppContext, username: string): Promise<RobloxUser> {
+  let user: RobloxUser | null;
+  try {
+    user = await createRobloxClient(ctx).findUserByUsername(username);
+  } catch (err) {
+    if (!(err instanceof RobloxError)) throw err;
+    ctx.log.warn({ err }, "roblox username lookup failed");
+    throw new HttpError(503, "Service unavailable: ROBLOX did not answer. Please try again later.");
+  }
+  if (!user) throw badRequest(CLAIM_TEXTS.robloxUserNotFound);
+  return user;
+}
+
+/**
+ * Step 1's confirmation (POST /api/orders/claim, /claim-api and /claim/lock-username): the Roblox user is locked to
+ * the order. Locking the same name again changes nothing; another name needs Change Username first.
+ */
+export async function lockUsername(ctx: AppContext, access: OrderAccess, rawUsername: string): Promise<ClaimOrderView> {
+  const username = rawUsername.trim();
+  if (!username) throw badRequest(CLAIM_TEXTS.usernameRequired);
+  const order = await gameOrder(ctx.db, await findAccessibleOrder(ctx.db, access));
+  assertOpen(order);
+  assertLockableBy(order, username);
+  const roblox = await findRobloxUser(ctx, username);
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockedForUpdate(tx, order.id);
+    assertOpen(current);
+    assertLockableBy(current, roblox.name);
+    await tx
+      .update(orders)
+      .set({ robloxUsername: roblox.name, robloxUserId: roblox.id, usernameLocked: true, claimedAt: current.claimedAt ?? new Date() })
+      .where(eq(orders.id, order.id));
+    await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
+  });
+  return claimView(ctx.db, (await orderById(ctx.db, order.id)) as OrderRow);
+}
+
+/**
+ * Change Username (POST /api/orders/claim/reset-username): allowed until the order is completed; a pending order
+ * goes back to unclaimed, and the friend request the bot had not sent yet is withdrawn.
+ */
+export async function resetUsername(ctx: AppContext, access: OrderAccess): Promise<ClaimOrderView> {
+  const order = await gameOrder(ctx.db, await findAccessibleOrder(ctx.db, access));
+  assertOpen(order);
+  await ctx.db.transaction(async (tx) => {
+    assertOpen(await lockedForUpdate(tx, order.id));
+    await tx
+      .update(orders)
+      .set({ robloxUsername: null, robloxUserId: null, usernameLocked: false, claimedAt: null, status: "unclaimed", botId: null })
+      .where(eq(orders.id, order.id));
+    await tx
+      .delete(botFriendRequests)
+      .where(and(eq(botFriendRequests.orderId, order.id), eq(botFriendRequests.status, "to_send")));
+    await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
+  });
+  return claimView(ctx.db, (await orderById(ctx.db, order.id)) as OrderRow);
+}
+
+async function sellerBotFor(db: DbOrTx, sellerId: string, game: string) {
+  const [bot] = await db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.assignedUserId, sellerId), eq(bots.game, game)));
+  return bot ?? null;
+}
+
+/** GET /api/orders/private-server/...: the private server of the seller's bot for the order's game. */
+export async function privateServer(ctx: AppContext, access: OrderAccess, game?: Game): Promise<PrivateServerResponse> {
+  const order = await gameOrder(ctx.db, await findAccessibleOrder(ctx.db, access), game);
+  assertOpen(order);
+  const orderGame = order.game as Game;
+  const bot = await sellerBotFor(ctx.db, order.userId, orderGame);
+  const serverLink = await privateServerLinkFor(ctx.db, bot ?? { game: orderGame, privateServerLink: null });
+  const message = bot
+    ? `Join the private server, add ${bot.botUsername} as a friend and accept the bot's trade request.`
+    : "Join the private server; the seller's bot will meet you there with your items.";
+  return { serverLink, gameType: orderGame, message };
+}
+
+/** The bot's Roblox user id: stored, else looked up by name (null when Roblox does not know it). */
+async function botRobloxUserId(ctx: AppContext, botId: string): Promise<number | null> {
+  const [bot] = await ctx.db.select().from(bots).where(eq(bots.id, botId));
+  if (!bot) return null;
+  if (bot.robloxUserId) return bot.robloxUserId;
+  try {
+    return (await createRobloxClient(ctx).findUserByUsername(bot.botUsername))?.id ?? null;
+  } catch (err) {
+    ctx.log.warn({ err }, "roblox lookup of a bot failed");
+    return null;
+  }
+}
+
+/**
+ * Step 2 (POST /api/bots/turn-on): the seller's bot for the order's game is turned on (pending_online for 300 s),
+ * the order becomes pending on it and a friend request to the buyer is queued for the bot.
+ */
+export async function turnOnBot(ctx: AppContext, access: OrderAccess, game: Game): Promise<TurnOnBotResponse> {
+  const order = await gameOrder(ctx.db, await findAccessibleOrder(ctx.db, access), game);
+  assertOpen(order);
+  if (!order.usernameLocked) throw conflict(CLAIM_TEXTS.usernameNotLocked);
+  const { bot, link } = await ctx.db.transaction(async (tx) => {
+    const current = await lockedForUpdate(tx, order.id);
+    assertOpen(current);
+    if (!current.usernameLocked) throw conflict(CLAIM_TEXTS.usernameNotLocked);
+    return dispatchBotForOrder(ctx, tx, current);
+  });
+  return { serverLink: link, botUsername: bot.botUsername, botUserId: await botRobloxUserId(ctx, bot.id) };
+}
+
+/**
+ * POST /api/friend-requests: the order's bot (re)sends its friend request to the buyer. The bot agent sends it in
+ * game from its work list; in sandbox mode the request is also made in the emulated game right away, so the
+ * claim page works without a running agent.
+ */
+export async function requestFriendship(
+  ctx: AppContext,
+  access: OrderAccess,
+  body: { username: string; botUserId: number | null; game?: Game },
+): Promise<void> {
+  const order = await gameOrder(ctx.db, await findAccessibleOrder(ctx.db, access), body.game);
+  assertOpen(order);
+  if (!order.usernameLocked || !order.robloxUserId || !order.robloxUsername) throw conflict(CLAIM_TEXTS.usernameNotLocked);
+  if (order.robloxUsername.toLowerCase() !== body.username.trim().toLowerCase()) throw badRequest(CLAIM_TEXTS.usernameMismatch);
+  if (!order.botId) throw conflict(CLAIM_TEXTS.botNotTurnedOn);
+  const [bot] = await ctx.db.select().from(bots).where(eq(bots.id, order.botId));
+  if (!bot) throw conflict(CLAIM_TEXTS.botNotTurnedOn);
+  const botUserId = bot.robloxUserId ?? (await botRobloxUserId(ctx, bot.id));
+  if (body.botUserId !== null && botUserId !== null && body.botUserId !== botUserId) throw badRequest(CLAIM_TEXTS.wrongBot);
+  const sentInSandbox = ctx.config.sandbox && (await sendInSandboxGame(ctx, bot.botUsername, order.robloxUserId));
+  const request = { botId: bot.id, robloxUserId: order.robloxUserId, robloxUsername: order.robloxUsername };
+  const state = sentInSandbox ? { status: "sent", sentAt: new Date() } : { status: "to_send", sentAt: null };
+  await ctx.db
+    .insert(botFriendRequests)
+    .values({ orderId: order.id, ...request, ...state })
+    .onConflictDoUpdate({ target: botFriendRequests.orderId, set: { ...request, ...state } });
+}
+
+/** The emulated game's friend request from the bot (src/server/integrations/roblox/sandbox-game.ts). */
+async function sendInSandboxGame(ctx: AppContext, botUsername: string, toUserId: number): Promise<boolean> {
+  const res = await ctx.fetch(`${ctx.config.publicUrl}/__sandbox/roblox/friend-requests`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ botUsername, toUserId }),
+  });
+  if (!res.ok) ctx.log.warn({ status: res.status }, "sandbox friend request refused");
+  return res.ok;
+}

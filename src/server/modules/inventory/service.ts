@@ -1,0 +1,96 @@
+import { and, asc, eq, gt, or } from "drizzle-orm";
+import type { Game } from "../../../contract/games.js";
+import type { InventoryEntry } from "../../../contract/inventory.js";
+import { INVENTORY_TEXTS } from "../../../contract/inventory.js";
+import type { AppContext } from "../../context.js";
+import type { Db, Tx } from "../../db/client.js";
+import { inventoryBalances, items, users } from "../../db/schema/index.js";
+import { notFound } from "../../http/errors.js";
+import { applyMovement, type ItemQuantity, type LedgerKind } from "./ledger.js";
+
+/**
+ * The one way services change inventory: the ledger movement plus the realtime event for the seller's open pages,
+ * both in the caller's transaction (the event is delivered only if the change commits).
+ */
+export async function moveInventory(
+  ctx: AppContext,
+  tx: Tx,
+  userId: string,
+  kind: LedgerKind,
+  lines: ItemQuantity[],
+  ref: { orderId?: string; note?: string } = {},
+): Promise<void> {
+  await applyMovement(tx, userId, kind, lines, ref);
+  await ctx.events.publish({ userId, type: "inventory" }, tx);
+}
+
+const entryColumns = {
+  itemId: inventoryBalances.itemId,
+  available: inventoryBalances.available,
+  reserved: inventoryBalances.reserved,
+  codeName: items.codeName,
+  publicName: items.publicName,
+  game: items.game,
+  imageUrl: items.imageUrl,
+};
+type EntryRow = { itemId: string; available: number; reserved: number; codeName: string; publicName: string; game: string; imageUrl: string };
+
+function toEntry(r: EntryRow): InventoryEntry {
+  return {
+    // One balance row per (seller, item), so the item id identifies the entry.
+    id: r.itemId,
+    itemId: r.itemId,
+    quantity: r.available,
+    item: { publicName: r.publicName, codeName: r.codeName, game: r.game as Game, imageUrl: r.imageUrl },
+  };
+}
+
+/** The seller's inventory page: items with something available. */
+export async function listInventory(db: Db, userId: string): Promise<InventoryEntry[]> {
+  const rows = await db
+    .select(entryColumns)
+    .from(inventoryBalances)
+    .innerJoin(items, eq(items.id, inventoryBalances.itemId))
+    .where(and(eq(inventoryBalances.userId, userId), gt(inventoryBalances.available, 0)))
+    .orderBy(asc(items.game), asc(items.publicName));
+  return rows.map(toEntry);
+}
+
+/** The Bot API view: also what open orders hold. */
+export async function inventoryDetail(db: Db, userId: string): Promise<(InventoryEntry & { reserved: number })[]> {
+  await requireUserExists(db, userId);
+  const rows = await db
+    .select(entryColumns)
+    .from(inventoryBalances)
+    .innerJoin(items, eq(items.id, inventoryBalances.itemId))
+    .where(
+      and(eq(inventoryBalances.userId, userId), or(gt(inventoryBalances.available, 0), gt(inventoryBalances.reserved, 0))),
+    )
+    .orderBy(asc(items.game), asc(items.publicName));
+  return rows.map((r) => ({ ...toEntry(r), reserved: r.reserved }));
+}
+
+async function requireUserExists(db: Db | Tx, userId: string): Promise<void> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound(INVENTORY_TEXTS.userNotFound);
+}
+
+/** Admin (or bot) grant: adds available units to any user's inventory. */
+export async function grantItems(
+  ctx: AppContext,
+  userId: string,
+  line: ItemQuantity,
+  grantedBy: string,
+): Promise<{ itemId: string; quantity: number }> {
+  return ctx.db.transaction(async (tx) => {
+    await requireUserExists(tx, userId);
+    const [item] = await tx.select({ id: items.id }).from(items).where(eq(items.id, line.itemId)).limit(1);
+    if (!item) throw notFound(INVENTORY_TEXTS.itemNotFound);
+    await moveInventory(ctx, tx, userId, "admin_grant", [line], { note: `granted by ${grantedBy}` });
+    const [balance] = await tx
+      .select({ available: inventoryBalances.available })
+      .from(inventoryBalances)
+      .where(and(eq(inventoryBalances.userId, userId), eq(inventoryBalances.itemId, line.itemId)));
+    return { itemId: line.itemId, quantity: balance.available };
+  });
+}

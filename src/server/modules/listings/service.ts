@@ -1,0 +1,228 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { GAME_NAMES, type Game } from "../../../contract/games.js";
+import type { Item } from "../../../contract/inventory.js";
+import { DEFAULT_LINK_STOCK } from "../../../contract/limits.js";
+import {
+  deductStockText,
+  LISTING_TEXTS,
+  type LinkListingRequest,
+  type Listing,
+  listingLimitText,
+  maxItemsPerListingText,
+  notEnoughInventoryText,
+} from "../../../contract/listings.js";
+import { LISTING_LIMITS, type Tier } from "../../../contract/plans.js";
+import { SHOPIFY_TEXTS } from "../../../contract/shopify.js";
+import type { AppContext } from "../../context.js";
+import type { DbOrTx } from "../../db/client.js";
+import { gameSettings, inventoryBalances, items, listingItems, listings, shops, users } from "../../db/schema/index.js";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors.js";
+import { shopAdminUrl } from "../../integrations/shopify/client.js";
+import type { SessionUser } from "../auth/sessions.js";
+import { connectedShop, queueInventorySync, requireConnectedShop, shopifyHttpError } from "../shopify/service.js";
+
+const MAX_STOCK = 1_000_000;
+
+/** A paid plan whose time ran out counts as free (design.md: existing listings stay, new ones are refused). */
+export function effectiveTier(user: Pick<SessionUser, "subscriptionTier" | "subscriptionExpiry">, now = new Date()): Tier {
+  const tier = user.subscriptionTier as Tier;
+  if (tier !== "free" && user.subscriptionExpiry && user.subscriptionExpiry.getTime() <= now.getTime()) return "free";
+  return tier;
+}
+
+/** 403 when the seller already has as many active listings as the plan allows (spec 001 §6). */
+async function assertListingLimit(db: DbOrTx, user: SessionUser): Promise<void> {
+  const tier = effectiveTier(user);
+  const limit = LISTING_LIMITS[tier];
+  if (limit === null) return;
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(and(eq(listings.userId, user.id), eq(listings.isActive, true)));
+  if (n >= limit) throw forbidden(listingLimitText(tier, limit));
+}
+
+/** A whole number in range, from a JSON number or a numeric string; null otherwise. */
+export function wholeNumber(raw: unknown, min: number, max: number): number | null {
+  const n = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
+  return typeof n === "number" && Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
+/** The seller's listings with their items, newest first. */
+export async function listListings(ctx: AppContext, userId: string, db: DbOrTx = ctx.db): Promise<Listing[]> {
+  const rows = await db.select().from(listings).where(eq(listings.userId, userId)).orderBy(desc(listings.createdAt), asc(listings.id));
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select({ line: listingItems, item: items })
+    .from(listingItems)
+    .innerJoin(items, eq(items.id, listingItems.itemId))
+    .where(inArray(listingItems.listingId, rows.map((l) => l.id)))
+    .orderBy(asc(items.publicName));
+  const [shop] = await db.select({ domain: shops.domain }).from(shops).where(eq(shops.userId, userId));
+  return rows.map((l) => ({
+    id: l.id,
+    title: l.title,
+    game: l.game as Game,
+    stockQuantity: l.stockQuantity,
+    isActive: l.isActive,
+    createdAt: l.createdAt.toISOString(),
+    shopifyProductId: l.shopifyProductId,
+    shopifyVariantId: l.shopifyVariantId,
+    shopifyAdminUrl: shop ? shopAdminUrl(ctx.config, shop.domain, `products/${l.shopifyProductId}`) : null,
+    items: lines
+      .filter((x) => x.line.listingId === l.id)
+      .map(({ line, item }) => ({
+        id: line.id,
+        itemId: item.id,
+        quantity: line.quantity,
+        item: { id: item.id, codeName: item.codeName, publicName: item.publicName, imageUrl: item.imageUrl, game: item.game as Game } satisfies Item,
+      })),
+  }));
+}
+
+async function listingById(ctx: AppContext, userId: string, id: string): Promise<Listing> {
+  const listing = (await listListings(ctx, userId)).find((l) => l.id === id);
+  if (!listing) throw notFound(LISTING_TEXTS.listingNotFound);
+  return listing;
+}
+
+/**
+ * POST /api/listings/link: links inventory items to a store product's variant. One game per listing, the game's
+ * item cap, the plan's listing limit, and each item's quantity within what is available and not already linked
+ * to another active listing (linked quantity reduces what is available for linking).
+ */
+export async function linkListing(ctx: AppContext, user: SessionUser, body: LinkListingRequest): Promise<Listing> {
+  const productId = String(body.shopifyProductId ?? "");
+  const variantId = String(body.shopifyVariantId ?? "");
+  const lines = body.items ?? [];
+  if (!productId || !variantId || lines.length === 0) throw badRequest(LISTING_TEXTS.selectListingAndItems);
+  const stock = body.stockQuantity === undefined ? DEFAULT_LINK_STOCK : wholeNumber(body.stockQuantity, 1, MAX_STOCK);
+  if (stock === null) throw badRequest(LISTING_TEXTS.invalidStock);
+
+  const wanted = new Map<string, number>();
+  for (const l of lines) wanted.set(l.itemId, (wanted.get(l.itemId) ?? 0) + l.quantity);
+  const itemRows = await ctx.db.select().from(items).where(inArray(items.id, [...wanted.keys()]));
+  if (itemRows.length !== wanted.size) throw badRequest(LISTING_TEXTS.unknownItem);
+  const games = new Set(itemRows.map((i) => i.game));
+  if (games.size > 1) throw badRequest(LISTING_TEXTS.mixedGames);
+  const game = itemRows[0].game as Game;
+  const [rules] = await ctx.db.select().from(gameSettings).where(eq(gameSettings.game, game));
+  const totalItems = [...wanted.values()].reduce((a, b) => a + b, 0);
+  if (rules?.maxItemsPerListing && totalItems > rules.maxItemsPerListing) {
+    throw badRequest(maxItemsPerListingText(GAME_NAMES[game], rules.maxItemsPerListing));
+  }
+
+  await assertListingLimit(ctx.db, user);
+  const shop = await requireConnectedShop(ctx, user.id);
+  let variant: Awaited<ReturnType<typeof shop.admin.getVariant>>;
+  try {
+    variant = await shop.admin.getVariant(variantId);
+  } catch (err) {
+    throw shopifyHttpError(err);
+  }
+  if (!variant || variant.productId !== productId) throw badRequest(LISTING_TEXTS.productNotFound);
+  const title = variant.variantTitle && variant.variantTitle !== "Default Title" ? `${variant.productTitle} - ${variant.variantTitle}` : variant.productTitle;
+
+  const listingId = await ctx.db.transaction(async (tx) => {
+    // One link at a time per seller, so the listing limit and the linkable quantities hold under concurrency.
+    const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
+    await assertListingLimit(tx, me);
+    const [taken] = await tx
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(eq(listings.userId, user.id), eq(listings.shopifyVariantId, variantId)));
+    if (taken) throw conflict(LISTING_TEXTS.alreadyLinked);
+
+    const linkable = await tx
+      .select({
+        itemId: inventoryBalances.itemId,
+        available: inventoryBalances.available,
+        linked: sql<number>`COALESCE((SELECT sum(li.quantity) FROM ${listingItems} li JOIN ${listings} l ON l.id = li.listing_id
+                  WHERE l.user_id = ${user.id} AND l.is_active AND li.item_id = ${inventoryBalances.itemId}), 0)::int`,
+      })
+      .from(inventoryBalances)
+      .where(and(eq(inventoryBalances.userId, user.id), inArray(inventoryBalances.itemId, [...wanted.keys()])));
+    for (const item of itemRows) {
+      const row = linkable.find((r) => r.itemId === item.id);
+      const free = Math.max(0, (row?.available ?? 0) - (row?.linked ?? 0));
+      if (wanted.get(item.id)! > free) throw badRequest(notEnoughInventoryText(item.publicName, free));
+    }
+
+    const [created] = await tx
+      .insert(listings)
+      .values({ userId: user.id, title, game, shopifyProductId: productId, shopifyVariantId: variantId, stockQuantity: stock })
+      .returning({ id: listings.id });
+    await tx.insert(listingItems).values([...wanted].map(([itemId, quantity]) => ({ listingId: created.id, itemId, quantity })));
+    await queueInventorySync(ctx, [created.id], tx);
+    await ctx.events.publish({ userId: user.id, type: "listings" }, tx);
+    return created.id;
+  });
+  return listingById(ctx, user.id, listingId);
+}
+
+/** POST /api/listings/:id/add-stock. */
+export async function addStock(ctx: AppContext, userId: string, id: string, raw: unknown): Promise<number> {
+  const n = wholeNumber(raw, 1, MAX_STOCK);
+  if (n === null) throw badRequest(LISTING_TEXTS.invalidAddStock);
+  return changeStock(ctx, userId, id, n, (current) => {
+    if (current + n > MAX_STOCK) throw badRequest(LISTING_TEXTS.invalidAddStock);
+  });
+}
+
+/** POST /api/listings/:id/deduct-stock: between 1 and the current stock. */
+export async function deductStock(ctx: AppContext, userId: string, id: string, raw: unknown): Promise<number> {
+  const n = wholeNumber(raw, 1, MAX_STOCK);
+  return changeStock(ctx, userId, id, -(n ?? 0), (current) => {
+    if (n === null || n > current) throw badRequest(deductStockText(current));
+  });
+}
+
+/** Changes a listing's stock under its row lock, then queues the Shopify inventory sync. */
+async function changeStock(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  delta: number,
+  check: (current: number) => void,
+): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const [listing] = await tx
+      .select({ stock: listings.stockQuantity })
+      .from(listings)
+      .where(and(eq(listings.id, id), eq(listings.userId, userId)))
+      .for("update");
+    if (!listing) throw notFound(LISTING_TEXTS.listingNotFound);
+    check(listing.stock);
+    const [updated] = await tx
+      .update(listings)
+      .set({ stockQuantity: sql`${listings.stockQuantity} + ${delta}` })
+      .where(eq(listings.id, id))
+      .returning({ stock: listings.stockQuantity });
+    await queueInventorySync(ctx, [id], tx);
+    await ctx.events.publish({ userId, type: "listings" }, tx);
+    return updated.stock;
+  });
+}
+
+/** DELETE /api/listings/:id: optionally deletes the product from the store first (a failure keeps the listing). */
+export async function deleteListing(ctx: AppContext, userId: string, id: string, deleteFromShopify: boolean): Promise<void> {
+  const [listing] = await ctx.db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.id, id), eq(listings.userId, userId)));
+  if (!listing) throw notFound(LISTING_TEXTS.listingNotFound);
+  if (deleteFromShopify) {
+    const shop = await connectedShop(ctx, userId);
+    if (!shop) throw badRequest(SHOPIFY_TEXTS.notConnected);
+    try {
+      await shop.admin.deleteProduct(listing.shopifyProductId);
+    } catch (err) {
+      const mapped = shopifyHttpError(err);
+      throw mapped.statusCode === 502 ? new HttpError(502, LISTING_TEXTS.deleteFromShopifyFailed) : mapped;
+    }
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(listings).where(eq(listings.id, id));
+    await ctx.events.publish({ userId, type: "listings" }, tx);
+  });
+}

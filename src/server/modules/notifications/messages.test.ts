@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import type { OrderNotification } from "../../../contract/notifications.js";
+import { buildDiscordMessage, type DiscordPreferences, wantsNotification } from "./messages.js";
+
+const prefs: DiscordPreferences = {
+  subscriptionTier: "basic",
+  subscriptionExpiry: null,
+  discordWebhookUrl: "https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz",
+  discordNotificationsEnabled: true,
+  discordOrderCreatedEnabled: true,
+  discordOrderDeliveredEnabled: true,
+  discordPingEveryone: false,
+};
+
+const order: OrderNotification = {
+  orderId: "5b0f7a52-0d6f-4f61-9a51-7f3c2d9c1e00",
+  orderNumber: "1001",
+  source: "shopify",
+  games: ["mm2"],
+  items: [
+    { name: "Godly Knife", quantity: 2 },
+    { name: "@everyone <@&1> Gun", quantity: 1 },
+  ],
+  totalAmount: "12.50",
+  robloxUsername: "BuyerOne",
+};
+const at = new Date("2030-01-01T12:00:00.000Z");
+
+describe("wantsNotification", () => {
+  it("needs basic or pro, a URL and the master switch; each order kind also needs its own switch", () => {
+    expect(wantsNotification(prefs, "order_created")).toBe(true);
+    expect(wantsNotification({ ...prefs, subscriptionTier: "pro" }, "order_delivered")).toBe(true);
+    expect(wantsNotification({ ...prefs, subscriptionTier: "free" }, "order_created")).toBe(false);
+    expect(wantsNotification({ ...prefs, subscriptionExpiry: new Date(Date.now() - 1000) }, "order_created")).toBe(false);
+    expect(wantsNotification({ ...prefs, discordWebhookUrl: null }, "order_created")).toBe(false);
+    expect(wantsNotification({ ...prefs, discordNotificationsEnabled: false }, "low_stock")).toBe(false);
+    expect(wantsNotification({ ...prefs, discordOrderCreatedEnabled: false }, "order_created")).toBe(false);
+    expect(wantsNotification({ ...prefs, discordOrderCreatedEnabled: false }, "order_delivered")).toBe(true);
+    expect(wantsNotification({ ...prefs, discordOrderDeliveredEnabled: false }, "order_delivered")).toBe(false);
+    expect(wantsNotification({ ...prefs, discordOrderCreatedEnabled: false, discordOrderDeliveredEnabled: false }, "low_stock")).toBe(true);
+  });
+});
+
+describe("buildDiscordMessage", () => {
+  it("describes a new order in an embed and pings nobody when ping-everyone is off", () => {
+    const m = buildDiscordMessage({ kind: "order_created", payload: order }, { pingEveryone: false, at });
+    expect(m.content).toBeUndefined();
+    expect(m.allowed_mentions).toEqual({ parse: [] });
+    expect(m.embeds).toHaveLength(1);
+    const embed = m.embeds![0];
+    expect(embed.title).toContain("#1001");
+    expect(embed.timestamp).toBe(at.toISOString());
+    expect(embed.fields).toEqual(
+      expect.arrayContaining([
+        { name: "Total", value: "$12.50", inline: true },
+        { name: "Game", value: "Murder Mystery 2", inline: true },
+        { name: "Items", value: "2 × Godly Knife\n1 × @everyone <@&1> Gun", inline: false },
+      ]),
+    );
+  });
+
+  it("puts @everyone in the content and allows it when ping-everyone is on", () => {
+    const m = buildDiscordMessage({ kind: "order_delivered", payload: order }, { pingEveryone: true, at });
+    expect(m.content).toBe("@everyone");
+    expect(m.allowed_mentions).toEqual({ parse: ["everyone"] });
+    expect(m.embeds![0].title).toContain("delivered");
+    expect(m.embeds![0].fields).toContainEqual({ name: "ROBLOX username", value: "BuyerOne", inline: true });
+  });
+
+  it("announces a listing out of stock", () => {
+    const m = buildDiscordMessage(
+      { kind: "low_stock", payload: { listingId: "l1", title: "Knife bundle", game: "growagarden", stockQuantity: 0 } },
+      { pingEveryone: false, at },
+    );
+    expect(m.embeds![0].title).toContain("Knife bundle");
+    expect(m.embeds![0].fields).toContainEqual({ name: "Stock", value: "0", inline: true });
+    expect(m.embeds![0].fields).toContainEqual({ name: "Game", value: "Grow a Garden", inline: true });
+  });
+
+  it("keeps within Discord's field and title limits", () => {
+    const many = { ...order, orderNumber: "9".repeat(300), items: Array.from({ length: 200 }, (_, i) => ({ name: `Item number ${i}`, quantity: 1 })) };
+    const embed = buildDiscordMessage({ kind: "order_created", payload: many }, { pingEveryone: false, at }).embeds![0];
+    expect(embed.title!.length).toBeLessThanOrEqual(256);
+    for (const f of embed.fields!) expect(f.value.length).toBeLessThanOrEqual(1024);
+  });
+});

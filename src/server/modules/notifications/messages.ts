@@ -1,0 +1,119 @@
+import { GAME_NAMES, type Game } from "../../../contract/games.js";
+import type {
+  LowStockNotification,
+  NotificationKind,
+  NotificationPayload,
+  OrderNotification,
+} from "../../../contract/notifications.js";
+import { hasPaidTier } from "../../../contract/plans.js";
+import type { DiscordEmbed, DiscordEmbedField, DiscordMessage } from "../../integrations/discord/client.js";
+import { activeTier, type Subscription } from "../settings/tier.js";
+
+/** The seller's Discord settings, as stored on the user. */
+export interface DiscordPreferences extends Subscription {
+  discordWebhookUrl: string | null;
+  discordNotificationsEnabled: boolean;
+  discordOrderCreatedEnabled: boolean;
+  discordOrderDeliveredEnabled: boolean;
+  discordPingEveryone: boolean;
+}
+
+/**
+ * Whether a seller gets this kind of message: basic or pro (not expired), a webhook URL, the master switch on, and the kind's
+ * own switch (low stock has none: it follows the master switch).
+ */
+export function wantsNotification(prefs: DiscordPreferences, kind: NotificationKind, now = new Date()): boolean {
+  if (!hasPaidTier(activeTier(prefs, now)) || !prefs.discordWebhookUrl || !prefs.discordNotificationsEnabled) {
+    return false;
+  }
+  if (kind === "order_created") return prefs.discordOrderCreatedEnabled;
+  if (kind === "order_delivered") return prefs.discordOrderDeliveredEnabled;
+  return true;
+}
+
+const COLORS = { created: 0x22c55e, delivered: 0x3b82f6, lowStock: 0xf59e0b } as const;
+const SOURCE_NAMES: Record<string, string> = { shopify: "Shopify", api: "API" };
+// Discord's limits: a field value holds at most 1024 characters, a title 256.
+const FIELD_MAX = 1024;
+const TITLE_MAX = 256;
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function field(name: string, value: string, inline = true): DiscordEmbedField {
+  return { name, value: clip(value.trim() === "" ? "-" : value, FIELD_MAX), inline };
+}
+
+function gameNames(games: string[]): string {
+  return games.map((g) => GAME_NAMES[g as Game] ?? g).join(", ") || "-";
+}
+
+function orderLabel(order: OrderNotification): string {
+  return order.orderNumber ? `#${order.orderNumber}` : order.orderId.slice(0, 8);
+}
+
+function itemLines(order: OrderNotification): string {
+  return order.items.map((i) => `${i.quantity} × ${i.name}`).join("\n");
+}
+
+function orderCreatedEmbed(order: OrderNotification, at: Date): DiscordEmbed {
+  return {
+    title: clip(`🛒 New order ${orderLabel(order)}`, TITLE_MAX),
+    description: "A new order is waiting for its buyer to claim it.",
+    color: COLORS.created,
+    fields: [
+      field("Order", orderLabel(order)),
+      field("Source", SOURCE_NAMES[order.source] ?? order.source),
+      field("Total", `$${order.totalAmount}`),
+      field("Game", gameNames(order.games)),
+      field("Items", itemLines(order), false),
+    ],
+    timestamp: at.toISOString(),
+  };
+}
+
+function orderDeliveredEmbed(order: OrderNotification, at: Date): DiscordEmbed {
+  return {
+    title: clip(`✅ Order ${orderLabel(order)} delivered`, TITLE_MAX),
+    description: "The bot traded the items to the buyer in game.",
+    color: COLORS.delivered,
+    fields: [
+      field("Order", orderLabel(order)),
+      field("ROBLOX username", order.robloxUsername ?? "-"),
+      field("Game", gameNames(order.games)),
+      field("Items", itemLines(order), false),
+    ],
+    timestamp: at.toISOString(),
+  };
+}
+
+function lowStockEmbed(listing: LowStockNotification, at: Date): DiscordEmbed {
+  return {
+    title: clip(`⚠️ Out of stock: ${listing.title}`, TITLE_MAX),
+    description: "This listing has no stock left. Add stock so buyers can keep ordering.",
+    color: COLORS.lowStock,
+    fields: [field("Listing", listing.title), field("Game", gameNames([listing.game])), field("Stock", String(listing.stockQuantity))],
+    timestamp: at.toISOString(),
+  };
+}
+
+/**
+ * The Discord message for one notification. With ping-everyone on, the content carries @everyone and
+ * allowed_mentions lets it ping; otherwise nothing in the message can mention anyone (parse: []), whatever an
+ * item or listing name contains.
+ */
+export function buildDiscordMessage(n: NotificationPayload, opts: { pingEveryone: boolean; at: Date }): DiscordMessage {
+  const embed =
+    n.kind === "order_created"
+      ? orderCreatedEmbed(n.payload, opts.at)
+      : n.kind === "order_delivered"
+        ? orderDeliveredEmbed(n.payload, opts.at)
+        : lowStockEmbed(n.payload, opts.at);
+  return {
+    username: "Autodrop",
+    ...(opts.pingEveryone ? { content: "@everyone" } : {}),
+    embeds: [embed],
+    allowed_mentions: { parse: opts.pingEveryone ? ["everyone"] : [] },
+  };
+}

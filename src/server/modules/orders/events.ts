@@ -1,0 +1,60 @@
+import type { AppContext } from "../../context.js";
+
+/**
+ * A post-commit hook run by a durable job: listeners subscribe per app (tests build several apps in one process)
+ * and all run in the job after the change committed. A failing listener makes the job retry, so every listener
+ * must be idempotent (or enqueue its own job and return).
+ */
+export function jobHook<E extends object>(jobName: string) {
+  const listenersByApp = new WeakMap<AppContext, ((event: E) => Promise<void>)[]>();
+  const listenersOf = (ctx: AppContext) => {
+    let list = listenersByApp.get(ctx);
+    if (!list) {
+      list = [];
+      listenersByApp.set(ctx, list);
+    }
+    return list;
+  };
+  return {
+    jobName,
+    /** Subscribes; call it from a module's register function. */
+    on(ctx: AppContext, listener: (event: E) => Promise<void>): void {
+      listenersOf(ctx).push(listener);
+    },
+    /** Defines the job (once per app, before jobs start). */
+    define(ctx: AppContext): void {
+      ctx.jobs.define<E>({
+        name: jobName,
+        retryLimit: 10,
+        retryDelaySeconds: 10,
+        handler: async (event) => {
+          const failures: unknown[] = [];
+          for (const listener of listenersOf(ctx)) {
+            try {
+              await listener(event);
+            } catch (err) {
+              failures.push(err);
+            }
+          }
+          if (failures.length > 0) throw new AggregateError(failures, `${failures.length} ${jobName} listener(s) failed`);
+        },
+      });
+    },
+  };
+}
+
+/** Orders created together (a Shopify purchase: one per game, plus their parent when there are several). */
+export interface OrderCreatedEvent {
+  userId: string;
+  orderIds: string[];
+  /** Listings whose stock the intake lowered. */
+  listingIds: string[];
+}
+
+export const orderCreatedHook = jobHook<OrderCreatedEvent>("orders.created");
+export const ORDER_CREATED_JOB = orderCreatedHook.jobName;
+
+/** Something to do once orders are created (Discord message, Shopify inventory sync...). */
+export function onOrderCreated(ctx: AppContext, listener: (event: OrderCreatedEvent) => Promise<void>): void {
+  orderCreatedHook.on(ctx, listener);
+}

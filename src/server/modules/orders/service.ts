@@ -1,0 +1,76 @@
+import { ORDER_LIST_LIMIT, type SellerOrder } from "../../../contract/orders.js";
+import type { Config } from "../../config.js";
+import type { AppContext } from "../../context.js";
+import { shopAdminUrl } from "../../integrations/shopify/client.js";
+
+/**
+ * The orders a seller sees: every order that carries items. A multi-game Shopify purchase is a parent (game null)
+ * that only groups its sub-orders for the buyer's claim, so it is left out here and on the dashboard.
+ */
+export const SELLER_ORDER_FILTER = "(o.game IS NOT NULL OR o.source <> 'shopify')";
+
+/** Where buyers claim: the claim host when one is configured, else the app itself. */
+export function claimBaseUrl(config: Pick<Config, "publicUrl" | "claimHost">): string {
+  if (!config.claimHost) return config.publicUrl;
+  return `${new URL(config.publicUrl).protocol}//${config.claimHost}`;
+}
+
+interface OrderRow {
+  id: string;
+  status: string;
+  created_at: Date | string;
+  total_amount: string;
+  items: string | null;
+  game: string | null;
+  shopify_order_number: string | null;
+  shopify_order_id: string | null;
+  shop_domain: string | null;
+  customer_email: string | null;
+  roblox_username: string | null;
+  source: string;
+  auth_key: string | null;
+}
+
+/** Orders with their item summary ("codeName_quantity, ..."); a sub-order's claim link is its parent's. */
+export const SELLER_ORDER_SELECT = `
+  SELECT o.id, o.status, o.created_at, o.total_amount::text AS total_amount, o.game, o.shopify_order_number,
+         o.shopify_order_id, o.shop_domain, o.customer_email, o.roblox_username, o.source,
+         COALESCE(o.auth_key, p.auth_key) AS auth_key,
+         (SELECT string_agg(i.code_name || '_' || x.quantity, ', ' ORDER BY i.code_name)
+            FROM (SELECT item_id, sum(quantity)::int AS quantity FROM order_items WHERE order_id = o.id GROUP BY item_id) x
+            JOIN items i ON i.id = x.item_id) AS items
+    FROM orders o
+    LEFT JOIN orders p ON p.id = o.parent_order_id`;
+
+export function toSellerOrder(config: Config, r: OrderRow): SellerOrder {
+  return {
+    id: r.id,
+    status: r.status,
+    createdAt: new Date(r.created_at).toISOString(),
+    totalAmount: r.total_amount,
+    items: r.items ?? "",
+    game: r.game,
+    shopifyOrderNumber: r.shopify_order_number,
+    shopifyOrderId: r.shopify_order_id,
+    customerEmail: r.customer_email,
+    robloxUsername: r.roblox_username,
+    orderSource: r.source,
+    claimUrl: r.auth_key ? `${claimBaseUrl(config)}/claim/${r.auth_key}` : null,
+    shopifyAdminUrl:
+      r.source === "shopify" && r.shop_domain && r.shopify_order_id
+        ? shopAdminUrl(config, r.shop_domain, `orders/${r.shopify_order_id}`)
+        : null,
+  };
+}
+
+/** GET /api/orders: the seller's latest orders, newest first. */
+export async function listSellerOrders(ctx: AppContext, userId: string, limit = ORDER_LIST_LIMIT): Promise<SellerOrder[]> {
+  const { rows } = await ctx.database.raw.query<OrderRow>(
+    `${SELLER_ORDER_SELECT}
+      WHERE o.user_id = $1 AND ${SELLER_ORDER_FILTER}
+      ORDER BY o.created_at DESC, o.id DESC
+      LIMIT $2`,
+    [userId, limit],
+  );
+  return rows.map((r) => toSellerOrder(ctx.config, r));
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { installQuerySchema, reconnectResponseSchema, storeProductListSchema } from "../../../contract/shopify.js";
+import type { AppContext } from "../../context.js";
+import { currentUser, requireUser, userOf } from "../auth/sessions.js";
+import { onOrderCompleted } from "../orders/completion.js";
+import { onOrderCreated } from "../orders/events.js";
+import {
+  beginInstall,
+  finishInstall,
+  fulfillIfDelivered,
+  queueInventorySync,
+  reconnect,
+  storeProducts,
+  SYNC_INVENTORY_JOB,
+  syncListingInventory,
+} from "./service.js";
+import { registerShopifyWebhooks } from "./webhooks.js";
+
+export async function registerShopify(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  ctx.jobs.define<{ listingId: string }>({
+    name: SYNC_INVENTORY_JOB,
+    retryLimit: 8,
+    retryDelaySeconds: 15,
+    handler: ({ listingId }) => syncListingInventory(ctx, listingId),
+  });
+  onOrderCreated(ctx, (event) => queueInventorySync(ctx, event.listingIds));
+  onOrderCompleted(ctx, (event) => fulfillIfDelivered(ctx, event.orderId));
+
+  r.get(
+    "/api/shopify/install",
+    { preHandler: requireUser(ctx.db), schema: { querystring: installQuerySchema } },
+    async (request, reply) => {
+      const url = await beginInstall(ctx, userOf(request).id, request.query.shop, request.query.purpose);
+      return reply.redirect(url, 302);
+    },
+  );
+
+  // Shopify sends the browser back here; a top-level GET carries the SameSite=Lax session cookie.
+  r.get("/api/shopify/callback", async (request, reply) => {
+    const query = Object.fromEntries(
+      Object.entries(request.query as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"),
+    );
+    const user = await currentUser(ctx.db, request);
+    return reply.redirect(await finishInstall(ctx, user, query), 302);
+  });
+
+  r.post(
+    "/api/shopify/reconnect",
+    { preHandler: requireUser(ctx.db), schema: { response: { 200: reconnectResponseSchema } } },
+    async (request) => {
+      await reconnect(ctx, userOf(request).id);
+      return { success: true as const };
+    },
+  );
+
+  r.get(
+    "/api/shopify/products",
+    { preHandler: requireUser(ctx.db), schema: { response: { 200: storeProductListSchema } } },
+    async (request) => storeProducts(ctx, userOf(request).id),
+  );
+
+  await registerShopifyWebhooks(app, ctx);
+}

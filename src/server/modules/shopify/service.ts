@@ -1,0 +1,234 @@
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import {
+  type InstallPurpose,
+  normaliseShopDomain,
+  type OAuthError,
+  SHOP_DOMAIN_RE,
+  SHOPIFY_TEXTS,
+  SHOPIFY_WEBHOOK_PATHS,
+  type StoreProduct,
+} from "../../../contract/shopify.js";
+import type { AppContext } from "../../context.js";
+import { decryptSecret, encryptSecret } from "../../crypto/secrets.js";
+import type { DbOrTx } from "../../db/client.js";
+import { listings, oauthStates, orders, shops } from "../../db/schema/index.js";
+import { badRequest, HttpError } from "../../http/errors.js";
+import { ShopifyAdmin, ShopifyClient, ShopifyError } from "../../integrations/shopify/client.js";
+import {
+  hashOAuthState,
+  newOAuthState,
+  OAUTH_STATE_TTL_MS,
+  scopesFor,
+  verifyCallbackHmac,
+} from "../../integrations/shopify/oauth.js";
+import type { SessionUser } from "../auth/sessions.js";
+
+const TOKEN_PURPOSE = "shopify-access-token";
+export const SYNC_INVENTORY_JOB = "shopify.sync-inventory";
+
+export function shopifyClient(ctx: AppContext): ShopifyClient {
+  return new ShopifyClient(ctx.fetch, ctx.config);
+}
+
+export interface ConnectedShop {
+  domain: string;
+  scopes: string[];
+  admin: ShopifyAdmin;
+}
+
+/** The seller's connected store (installed, not uninstalled) with an Admin API session; null when none. */
+export async function connectedShop(ctx: AppContext, userId: string, db: DbOrTx = ctx.db): Promise<ConnectedShop | null> {
+  const [row] = await db
+    .select()
+    .from(shops)
+    .where(and(eq(shops.userId, userId), isNull(shops.uninstalledAt)));
+  if (!row) return null;
+  const token = decryptSecret(ctx.config.appSecret, TOKEN_PURPOSE, row.accessTokenEncrypted);
+  return { domain: row.domain, scopes: row.scopes.split(",").filter(Boolean), admin: shopifyClient(ctx).admin(row.domain, token) };
+}
+
+export async function requireConnectedShop(ctx: AppContext, userId: string): Promise<ConnectedShop> {
+  const shop = await connectedShop(ctx, userId);
+  if (!shop) throw badRequest(SHOPIFY_TEXTS.notConnected);
+  return shop;
+}
+
+/** What a failed Shopify call means for the seller, as an HTTP error. */
+export function shopifyHttpError(err: unknown, unavailable: string = SHOPIFY_TEXTS.shopifyUnavailable): HttpError {
+  if (err instanceof ShopifyError) {
+    if (err.kind === "unauthorized" || err.kind === "forbidden") return new HttpError(409, SHOPIFY_TEXTS.reinstallNeeded);
+    if (err.kind === "rejected") return new HttpError(502, `${unavailable} (${err.message})`);
+  }
+  return new HttpError(502, unavailable);
+}
+
+/** orders/create and app/uninstalled; the compliance topics come from the app's configuration, not the API. */
+export function webhookSubscriptions(ctx: AppContext): { topic: string; callbackUrl: string }[] {
+  return (["orders/create", "app/uninstalled"] as const).map((topic) => ({
+    topic,
+    callbackUrl: `${ctx.config.publicUrl}${SHOPIFY_WEBHOOK_PATHS[topic]}`,
+  }));
+}
+
+/**
+ * GET /api/shopify/install: remembers a random state bound to the seller and the purpose for 10 minutes and
+ * answers the store's authorize URL.
+ */
+export async function beginInstall(ctx: AppContext, userId: string, rawShop: string, purpose: InstallPurpose): Promise<string> {
+  if (!rawShop.trim()) throw badRequest(SHOPIFY_TEXTS.enterDomain);
+  const shop = normaliseShopDomain(rawShop);
+  if (!shop) throw badRequest(SHOPIFY_TEXTS.invalidDomain);
+  const { state, stateHash } = newOAuthState();
+  await ctx.db.delete(oauthStates).where(and(eq(oauthStates.userId, userId), sql`${oauthStates.expiresAt} < now()`));
+  await ctx.db
+    .insert(oauthStates)
+    .values({ stateHash, userId, shop, purpose, expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS) });
+  return shopifyClient(ctx).authorizeUrl(shop, {
+    scopes: scopesFor(purpose),
+    redirectUri: `${ctx.config.publicUrl}/api/shopify/callback`,
+    state,
+  });
+}
+
+class StoreAlreadyLinked extends Error {}
+
+/**
+ * GET /api/shopify/callback: checks shop, hmac and the single-use state of this seller, trades the code for a
+ * token, stores it encrypted and subscribes the webhooks. Answers where to send the browser: back into the wizard
+ * or to the dashboard, or the landing page with the spec's error code.
+ */
+export async function finishInstall(ctx: AppContext, user: SessionUser | null, query: Record<string, string>): Promise<string> {
+  const failed = (code: OAuthError) => `/?error=${code}`;
+  try {
+    const shop = (query.shop ?? "").toLowerCase();
+    if (!SHOP_DOMAIN_RE.test(shop) || !query.code || !query.state) return failed("oauth_failed");
+    if (!(await verifyCallbackHmac(ctx.config, query))) return failed("oauth_failed");
+    const [state] = await ctx.db
+      .delete(oauthStates)
+      .where(eq(oauthStates.stateHash, hashOAuthState(query.state)))
+      .returning();
+    if (!state || !user || state.userId !== user.id || state.shop !== shop || state.expiresAt.getTime() < Date.now()) {
+      return failed("oauth_failed");
+    }
+
+    let token: { accessToken: string; scope: string };
+    try {
+      token = await shopifyClient(ctx).exchangeCode(shop, query.code);
+    } catch (err) {
+      ctx.log.warn({ err: (err as Error).message, shop }, "shopify token exchange failed");
+      return failed("token_failed");
+    }
+
+    const values = {
+      userId: user.id,
+      domain: shop,
+      accessTokenEncrypted: encryptSecret(ctx.config.appSecret, TOKEN_PURPOSE, token.accessToken),
+      scopes: token.scope || scopesFor(state.purpose as InstallPurpose).join(","),
+      installedAt: new Date(),
+      uninstalledAt: null,
+    };
+    try {
+      await ctx.db.transaction(async (tx) => {
+        // A seller has one store: connecting another replaces it.
+        await tx.delete(shops).where(and(eq(shops.userId, user.id), ne(shops.domain, shop)));
+        const linked = await tx
+          .insert(shops)
+          .values(values)
+          .onConflictDoUpdate({
+            target: shops.domain,
+            set: values,
+            // Another seller's store stays theirs while the app is installed there.
+            setWhere: sql`${shops.userId} = ${user.id} OR ${shops.uninstalledAt} IS NOT NULL`,
+          })
+          .returning({ id: shops.id });
+        if (linked.length === 0) throw new StoreAlreadyLinked();
+        await ctx.events.publish({ userId: user.id, type: "user" }, tx);
+      });
+    } catch (err) {
+      if (err instanceof StoreAlreadyLinked) return failed("store_already_linked");
+      throw err;
+    }
+
+    try {
+      await shopifyClient(ctx).admin(shop, token.accessToken).ensureWebhooks(webhookSubscriptions(ctx));
+    } catch (err) {
+      // The store is connected; Store Settings' Reconnect subscribes again.
+      ctx.log.warn({ err: (err as Error).message, shop }, "shopify webhook registration failed");
+    }
+    return state.purpose === "setup" ? "/?setup=step2" : "/dashboard?shopify_linked=true";
+  } catch (err) {
+    ctx.log.error({ err }, "shopify oauth callback failed");
+    return failed("oauth_error");
+  }
+}
+
+/** POST /api/shopify/reconnect: subscribes the webhooks again with the stored token. */
+export async function reconnect(ctx: AppContext, userId: string): Promise<void> {
+  const shop = await requireConnectedShop(ctx, userId);
+  try {
+    await shop.admin.ensureWebhooks(webhookSubscriptions(ctx));
+  } catch (err) {
+    throw shopifyHttpError(err, SHOPIFY_TEXTS.webhookFailed);
+  }
+}
+
+/** GET /api/shopify/products. */
+export async function storeProducts(ctx: AppContext, userId: string): Promise<StoreProduct[]> {
+  const shop = await requireConnectedShop(ctx, userId);
+  try {
+    return await shop.admin.listProducts();
+  } catch (err) {
+    throw shopifyHttpError(err);
+  }
+}
+
+/** Queues the Shopify inventory sync of listings (commits with the caller's transaction when given). */
+export async function queueInventorySync(ctx: AppContext, listingIds: string[], tx?: DbOrTx): Promise<void> {
+  for (const listingId of new Set(listingIds)) await ctx.jobs.send(SYNC_INVENTORY_JOB, { listingId }, { tx });
+}
+
+/**
+ * The variant's available quantity in Shopify follows the listing's stock. Needs the inventory scopes (granted on
+ * reinstall); without them, or without a connected store, there is nothing to do.
+ */
+export async function syncListingInventory(ctx: AppContext, listingId: string): Promise<void> {
+  const [listing] = await ctx.db.select().from(listings).where(eq(listings.id, listingId));
+  if (!listing) return;
+  const shop = await connectedShop(ctx, listing.userId);
+  if (!shop?.scopes.includes("write_inventory")) return;
+  try {
+    await shop.admin.setVariantInventory(listing.shopifyVariantId, listing.isActive ? listing.stockQuantity : 0);
+  } catch (err) {
+    if (err instanceof ShopifyError && err.kind !== "unavailable") {
+      ctx.log.warn({ listingId, err: err.message }, "shopify inventory sync refused");
+      return;
+    }
+    throw err;
+  }
+}
+
+/**
+ * After a delivery: once every served order of a Shopify purchase is completed, the Shopify order is marked
+ * fulfilled (its items arrived in game).
+ */
+export async function fulfillIfDelivered(ctx: AppContext, orderId: string): Promise<void> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.source !== "shopify" || !order.shopDomain || !order.shopifyOrderId) return;
+  const siblings = await ctx.db
+    .select({ status: orders.status, game: orders.game })
+    .from(orders)
+    .where(and(eq(orders.shopDomain, order.shopDomain), eq(orders.shopifyOrderId, order.shopifyOrderId)));
+  const leaves = siblings.filter((o) => o.game !== null && o.status !== "failed_no_stock");
+  if (leaves.some((o) => o.status !== "completed")) return;
+  const shop = await connectedShop(ctx, order.userId);
+  if (!shop || shop.domain !== order.shopDomain) return;
+  try {
+    await shop.admin.fulfillOrder(order.shopifyOrderId);
+  } catch (err) {
+    if (err instanceof ShopifyError && err.kind !== "unavailable") {
+      ctx.log.warn({ orderId, err: err.message }, "shopify fulfillment refused");
+      return;
+    }
+    throw err;
+  }
+}

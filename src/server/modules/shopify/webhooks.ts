@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodType } from "zod";
+import { SHOP_DOMAIN_RE, SHOPIFY_WEBHOOK_PATHS, type ShopifyWebhookTopic } from "../../../contract/shopify.js";
+import type { AppContext } from "../../context.js";
+import { verifyWebhookHmac } from "../../integrations/shopify/hmac.js";
+import {
+  customersRedactSchema,
+  orderWebhookSchema,
+  parseShopifyJson,
+  shopRedactSchema,
+} from "../../integrations/shopify/payload.js";
+import { ingestShopifyOrder } from "../orders/intake.js";
+import { countCustomerOrders, markUninstalled, redactCustomer, redactShop } from "./compliance.js";
+
+const WEBHOOK_BODY_LIMIT = 1_048_576;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function parse<T>(schema: ZodType<T>, value: unknown): T | null {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Shopify's webhooks. Each verifies X-Shopify-Hmac-Sha256 over the raw body (401 and nothing stored otherwise),
+ * then answers 200 quickly: Shopify retries anything else. Unknown shops are acknowledged and ignored.
+ */
+export async function registerShopifyWebhooks(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const handlers: Record<ShopifyWebhookTopic, (shop: string, body: unknown, request: FastifyRequest) => Promise<unknown>> = {
+    "orders/create": async (shop, body) => {
+      const order = parse(orderWebhookSchema, body);
+      if (!order) return null;
+      return ingestShopifyOrder(ctx, shop, order);
+    },
+    "app/uninstalled": async (shop) => {
+      await markUninstalled(ctx, shop);
+      return { status: "uninstalled" };
+    },
+    "customers/data_request": async (shop, body, request) => {
+      const data = parse(customersRedactSchema, body);
+      if (!data) return null;
+      const orderCount = await countCustomerOrders(ctx, shop, data.customer?.email);
+      request.log.info({ shop, orderCount }, "shopify customer data request received");
+      return { status: "acknowledged", orderCount };
+    },
+    "customers/redact": async (shop, body) => {
+      const data = parse(customersRedactSchema, body);
+      if (!data) return null;
+      const redacted = await redactCustomer(ctx, shop, { email: data.customer?.email, orderIds: data.orders_to_redact });
+      return { status: "redacted", orders: redacted };
+    },
+    "shop/redact": async (shop, body) => {
+      if (!parse(shopRedactSchema, body)) return null;
+      await redactShop(ctx, shop);
+      return { status: "redacted" };
+    },
+  };
+
+  await app.register(async (scope) => {
+    // The signature covers the exact bytes Shopify sent, so these routes keep the raw body.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => {
+      done(null, body);
+    });
+
+    for (const [topic, path] of Object.entries(SHOPIFY_WEBHOOK_PATHS) as [ShopifyWebhookTopic, string][]) {
+      scope.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (!verifyWebhookHmac(ctx.config.shopifyApiSecret, raw, header(request, "x-shopify-hmac-sha256"))) {
+          return reply.status(401).send({ error: "Unauthorized" });
+        }
+        const sentTopic = header(request, "x-shopify-topic");
+        if (sentTopic !== undefined && sentTopic !== topic) {
+          return reply.status(400).send({ error: `Bad request: this address takes ${topic} webhooks` });
+        }
+        const shop = (header(request, "x-shopify-shop-domain") ?? "").toLowerCase();
+        if (!SHOP_DOMAIN_RE.test(shop)) return reply.status(400).send({ error: "Bad request: missing shop domain" });
+        let body: unknown;
+        try {
+          body = parseShopifyJson(raw);
+        } catch {
+          return reply.status(400).send({ error: "Bad request: body is not valid JSON" });
+        }
+        const result = await handlers[topic](shop, body, request);
+        if (result === null) return reply.status(400).send({ error: `Bad request: not a ${topic} payload` });
+        return reply.status(200).send({ ok: true, result });
+      });
+    }
+  });
+}

@@ -1,0 +1,143 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Game } from "../../../contract/games.js";
+import { hasPaidTier, type Tier } from "../../../contract/plans.js";
+import {
+  type CreateWithdrawalRequest,
+  quantityOutOfRangeText,
+  type TurnOnResponse,
+  WITHDRAWAL_TEXTS,
+  type WithdrawalSummary,
+} from "../../../contract/withdrawals.js";
+import type { AppContext } from "../../context.js";
+import type { DbOrTx } from "../../db/client.js";
+import { inventoryBalances, items, orderItems, orders } from "../../db/schema/index.js";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js";
+import type { SessionUser } from "../auth/sessions.js";
+import { lookupRobloxUser } from "../bots/roblox.js";
+import { dispatchBotForOrder, lockUser } from "../bots/service.js";
+import { InsufficientInventoryError, mergeQuantities } from "../inventory/ledger.js";
+import { moveInventory } from "../inventory/service.js";
+
+const OPEN_STATUSES = ["unclaimed", "pending"];
+
+/** Withdrawals (and the pending lookup) need a paid tier that has not expired. */
+export function assertCanWithdraw(user: SessionUser, now = new Date()): void {
+  const expired = user.subscriptionExpiry !== null && user.subscriptionExpiry.getTime() <= now.getTime();
+  if (!hasPaidTier(user.subscriptionTier as Tier) || expired) throw forbidden(WITHDRAWAL_TEXTS.tierRequired);
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+function toSummary(o: OrderRow): WithdrawalSummary {
+  return {
+    id: o.id,
+    status: o.status as WithdrawalSummary["status"],
+    game: o.game as Game,
+    robloxUsername: o.robloxUsername ?? "",
+  };
+}
+
+async function openWithdrawal(db: DbOrTx, userId: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.source, "withdrawal"), inArray(orders.status, OPEN_STATUSES)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function pendingWithdrawal(ctx: AppContext, user: SessionUser): Promise<WithdrawalSummary | null> {
+  assertCanWithdraw(user);
+  const open = await openWithdrawal(ctx.db, user.id);
+  return open ? toSummary(open) : null;
+}
+
+/**
+ * POST /api/withdrawals/create: the rules of spec 000 §5 in its order, then one transaction that creates the
+ * withdrawal order (username locked to the validated Roblox account) and reserves its items.
+ */
+export async function createWithdrawal(
+  ctx: AppContext,
+  user: SessionUser,
+  body: CreateWithdrawalRequest,
+): Promise<WithdrawalSummary> {
+  assertCanWithdraw(user);
+  if (body.items.length === 0) throw badRequest(WITHDRAWAL_TEXTS.noItems);
+  const lines = mergeQuantities(body.items);
+  const catalogue = await ctx.db
+    .select({ id: items.id, game: items.game, publicName: items.publicName })
+    .from(items)
+    .where(inArray(items.id, lines.map((l) => l.itemId)));
+  if (catalogue.length !== lines.length) throw badRequest(WITHDRAWAL_TEXTS.itemNotFound);
+  const games = new Set(catalogue.map((i) => i.game));
+  if (games.size > 1) throw badRequest(WITHDRAWAL_TEXTS.mixedGames);
+  const robloxUsername = body.robloxUsername.trim();
+  if (!robloxUsername) throw badRequest(WITHDRAWAL_TEXTS.noUsername);
+
+  const balances = await ctx.db
+    .select({ itemId: inventoryBalances.itemId, available: inventoryBalances.available })
+    .from(inventoryBalances)
+    .where(and(eq(inventoryBalances.userId, user.id), inArray(inventoryBalances.itemId, lines.map((l) => l.itemId))));
+  const rangeError = (itemId: string) => {
+    const available = balances.find((b) => b.itemId === itemId)?.available ?? 0;
+    return badRequest(quantityOutOfRangeText(catalogue.find((i) => i.id === itemId)!.publicName, available));
+  };
+  const tooSmall = body.items.find((l) => l.quantity < 1);
+  if (tooSmall) throw rangeError(tooSmall.itemId);
+  const tooLarge = lines.find((l) => l.quantity > (balances.find((b) => b.itemId === l.itemId)?.available ?? 0));
+  if (tooLarge) throw rangeError(tooLarge.itemId);
+
+  const roblox = await lookupRobloxUser(ctx, robloxUsername);
+  const [game] = games;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await lockUser(tx, user.id);
+      if (await openWithdrawal(tx, user.id)) throw conflict(WITHDRAWAL_TEXTS.alreadyPending);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: user.id,
+          source: "withdrawal",
+          status: "unclaimed",
+          game,
+          robloxUsername: roblox.name,
+          robloxUserId: roblox.id,
+          usernameLocked: true,
+        })
+        .returning();
+      await tx.insert(orderItems).values(lines.map((l) => ({ orderId: order.id, ...l })));
+      await moveInventory(ctx, tx, user.id, "reservation", lines, { orderId: order.id });
+      await ctx.events.publish({ userId: user.id, type: "withdrawals" }, tx);
+      await ctx.events.publish({ userId: user.id, type: "orders" }, tx);
+      return toSummary(order);
+    });
+  } catch (err) {
+    // Another order took the units between the check above and the reservation.
+    if (err instanceof InsufficientInventoryError) throw rangeError(err.itemId);
+    throw err;
+  }
+}
+
+/** POST /api/withdrawals/turn-on: the seller's bot comes online for their open withdrawal. */
+export async function turnOnForWithdrawal(ctx: AppContext, user: SessionUser, orderId: string): Promise<TurnOnResponse> {
+  assertCanWithdraw(user);
+  return ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, user.id), eq(orders.source, "withdrawal")))
+      .for("update");
+    if (!order) throw notFound(WITHDRAWAL_TEXTS.notFound);
+    if (!OPEN_STATUSES.includes(order.status)) throw conflict(WITHDRAWAL_TEXTS.notOpen);
+    const { bot, link } = await dispatchBotForOrder(ctx, tx, order);
+    await ctx.events.publish({ userId: user.id, type: "withdrawals" }, tx);
+    return {
+      success: true as const,
+      showInstructions: true,
+      link,
+      serverLink: link,
+      botUsername: bot.botUsername,
+      robloxUsername: order.robloxUsername ?? "",
+    };
+  });
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type App, buildApp } from "../../src/server/app.js";
+import { testConfig } from "../../src/server/config.js";
+import { createItem, grant, uniqueName } from "./bot-fixtures.js";
+import { DRIVERS, useTestApp } from "./harness.js";
+import { signIn } from "./helpers.js";
+
+/** An open SSE connection and the messages read from it so far. */
+class EventStream {
+  private buffer = "";
+  private reader?: ReadableStreamDefaultReader<Uint8Array>;
+  private controller = new AbortController();
+
+  constructor(
+    private url: string,
+    private cookie: string,
+  ) {}
+
+  async open(): Promise<Response> {
+    const res = await fetch(this.url, { headers: { cookie: this.cookie }, signal: this.controller.signal });
+    this.reader = res.body!.getReader();
+    return res;
+  }
+
+  /** Reads until a complete `data:` message arrives; answers its parsed JSON. */
+  async next(timeoutMs = 5000): Promise<unknown> {
+    const decoder = new TextDecoder();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const match = /^data: (.*)$/m.exec(this.buffer);
+      const end = this.buffer.indexOf("\n\n", match?.index ?? 0);
+      if (match && end >= 0) {
+        this.buffer = this.buffer.slice(end + 2);
+        return JSON.parse(match[1]);
+      }
+      if (Date.now() > deadline) throw new Error(`no event within ${timeoutMs} ms; got ${JSON.stringify(this.buffer)}`);
+      const chunk = await Promise.race([
+        this.reader!.read(),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no event in time")), timeoutMs)),
+      ]);
+      if (chunk.done) throw new Error("stream ended");
+      this.buffer += decoder.decode(chunk.value, { stream: true });
+    }
+  }
+
+  close(): void {
+    this.controller.abort();
+  }
+}
+
+function listenersOf(app: App, userId: string): number {
+  return (app.ctx.events as unknown as { emitter: { listenerCount(name: string): number } }).emitter.listenerCount(userId);
+}
+
+describe.each(DRIVERS)("GET /api/events (Server-Sent Events) on %s", (driver) => {
+  const t = useTestApp(driver);
+  let base = "";
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+
+  it("refuses anonymous callers with a JSON 401", async () => {
+    const res = await fetch(`${base}/api/events`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: "Unauthorized" });
+  });
+
+  it("streams the signed-in seller's own events, not other sellers'", async () => {
+    const seller = await signIn(t.app, uniqueName("Sse"));
+    const other = await signIn(t.app, uniqueName("Sso"));
+    const item = await createItem(t.app, "mm2");
+    const stream = new EventStream(`${base}/api/events`, seller.cookie);
+    try {
+      const res = await stream.open();
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+      expect(res.headers.get("cache-control")).toContain("no-cache");
+      await expect.poll(() => listenersOf(t.app, seller.userId)).toBe(1);
+
+      await grant(t.app, other.userId, item.id, 1);
+      await t.app.ctx.events.publish({ userId: seller.userId, type: "bots" });
+      expect(await stream.next()).toEqual({ type: "bots" });
+
+      await grant(t.app, seller.userId, item.id, 2);
+      expect(await stream.next()).toEqual({ type: "inventory" });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("drops the subscription when the browser disconnects", async () => {
+    const seller = await signIn(t.app, uniqueName("Ssd"));
+    const stream = new EventStream(`${base}/api/events`, seller.cookie);
+    await stream.open();
+    await expect.poll(() => listenersOf(t.app, seller.userId)).toBe(1);
+    stream.close();
+    await expect.poll(() => listenersOf(t.app, seller.userId)).toBe(0);
+  });
+
+  it("ends open streams when the app shuts down, so shutdown never waits for browsers", async () => {
+    const extra = await buildApp(testConfig({ databaseUrl: t.app.ctx.config.databaseUrl }), { startJobs: false });
+    const extraBase = await extra.listen({ port: 0, host: "127.0.0.1" });
+    const seller = await signIn(extra, uniqueName("Ssc"));
+    const stream = new EventStream(`${extraBase}/api/events`, seller.cookie);
+    await stream.open();
+    const started = Date.now();
+    await extra.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    await expect(stream.next(2000)).rejects.toThrow();
+  });
+
+  if (driver === "postgres") {
+    describe("across instances", () => {
+      let second: App;
+      beforeAll(async () => {
+        second = await buildApp(testConfig({ databaseUrl: t.app.ctx.config.databaseUrl }), { startJobs: false });
+      });
+      afterAll(async () => {
+        await second?.close();
+      });
+
+      it("delivers a change made on another instance (LISTEN/NOTIFY)", async () => {
+        const seller = await signIn(t.app, uniqueName("Ssx"));
+        const item = await createItem(t.app, "growagarden");
+        const stream = new EventStream(`${base}/api/events`, seller.cookie);
+        try {
+          await stream.open();
+          await expect.poll(() => listenersOf(t.app, seller.userId)).toBe(1);
+          await grant(second, seller.userId, item.id, 1);
+          expect(await stream.next()).toEqual({ type: "inventory" });
+        } finally {
+          stream.close();
+        }
+      });
+    });
+  }
+});
