@@ -71,10 +71,18 @@ export class BotAgent {
     const work = await api.work(bot.botUsername);
 
     for (const offer of await world.openOffers(bot.botUsername)) {
-      if (offer.game !== bot.game || !work.allowedPartners.includes(offer.fromUserId)) {
+      const refusal =
+        offer.game !== bot.game
+          ? "it is for another game"
+          : !work.allowedPartners.includes(offer.fromUserId)
+            ? "the player is not the seller or whitelisted"
+            : offer.items.some((i) => !work.codeNames.includes(i.codeName))
+              ? "it holds items Autodrop does not know"
+              : null;
+      if (refusal) {
         await world.declineOffer(offer.id);
         summary.declined += 1;
-        this.log(`${bot.botUsername}: declined a trade from Roblox user ${offer.fromUserId}`);
+        this.log(`${bot.botUsername}: declined a trade from Roblox user ${offer.fromUserId}: ${refusal}`);
         continue;
       }
       await world.acceptOffer(offer.id);

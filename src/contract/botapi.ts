@@ -118,6 +118,8 @@ export const workResponseSchema = z.object({
   bot: botApiBotSchema,
   /** Roblox user ids whose trades the bot may accept as deposits: the owner and the owner's whitelist. */
   allowedPartners: z.array(z.number()),
+  /** The item codeNames of the bot's game that Autodrop knows: a trade holding anything else cannot be credited. */
+  codeNames: z.array(z.string()),
   orders: z.array(pendingOrderSchema),
   friendRequests: z.array(friendRequestWorkSchema),
 });

@@ -24,7 +24,7 @@ describe.each(DRIVERS)("the reference bot agent against a listening server on %s
     return { status: res.status, json: await res.json() };
   };
 
-  it("credits a whitelisted trade, declines a stranger's, and completes a pending withdrawal once", async () => {
+  it("credits a whitelisted trade, declines a stranger's and an unknown item's, and completes a pending withdrawal once", async () => {
     const seller = await signIn(t.app, uniqueName("Agt"), { tier: "pro" });
     const bot = await addPoolBot(t.app, "mm2");
     const item = await createItem(t.app, "mm2");
@@ -42,13 +42,20 @@ describe.each(DRIVERS)("the reference bot agent against a listening server on %s
       });
     expect((await offer(friendId, 5)).status).toBe(201);
     expect((await offer(strangerId, 50)).status).toBe(201);
+    const unknownItem = await call("POST", "/__sandbox/roblox/trades", {}, {
+      fromUserId: friendId,
+      botUsername: bot.botUsername,
+      game: "mm2",
+      items: [{ codeName: "not_in_the_dictionary", quantity: 1 }],
+    });
+    expect(unknownItem.status).toBe(201);
 
     const key = await BotApiClient.provisionSandboxKey(base, "agent test");
     expect(key).toMatch(/^adbot_/);
     const agent = new BotAgent({ api: new BotApiClient(base, key!), world: new SandboxGame(base), game: "mm2", botUsername: bot.botUsername });
 
     const first = await agent.runOnce();
-    expect(first).toMatchObject({ bots: [bot.botUsername], deposits: 1, declined: 1, completed: 0, errors: [] });
+    expect(first).toMatchObject({ bots: [bot.botUsername], deposits: 1, declined: 2, completed: 0, errors: [] });
     expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 5, reserved: 0 });
     expect((await call("GET", `/__sandbox/roblox/bots/${bot.botUsername}/offers`, {})).json.data).toEqual([]);
 
@@ -91,5 +98,41 @@ describe.each(DRIVERS)("the reference bot agent against a listening server on %s
     const summary = await agent.runOnce();
     expect(summary.bots).toContain(mine.botUsername);
     expect(summary.bots).not.toContain(free.botUsername);
+  });
+
+  it("the sandbox game: offers need a known player, settle once, and the tester's page makes them too", async () => {
+    const player = uniqueName("Agp");
+    const playerId = await ensureRobloxUser(t.app, player);
+    const botUsername = uniqueName("Agx");
+    const items = [{ codeName: "any_item", quantity: 1 }];
+    const unknown = await call("POST", "/__sandbox/roblox/trades", {}, { fromUserId: 987654321, botUsername, game: "mm2", items });
+    expect(unknown.status).toBe(404);
+    const made = await call("POST", "/__sandbox/roblox/trades", {}, { fromUserId: playerId, botUsername, game: "mm2", items });
+    expect(made.json).toMatchObject({ kind: "trade_offer", status: "open", fromUserId: playerId, items });
+    expect((await call("POST", `/__sandbox/roblox/offers/${made.json.id}/accept`, {})).json.status).toBe("accepted");
+    expect((await call("POST", `/__sandbox/roblox/offers/${made.json.id}/decline`, {})).status).toBe(409);
+
+    const form = new URLSearchParams({ from: player, bot: botUsername, game: "growagarden", items: "carrot x 3\nberry" });
+    const posted = await fetch(`${base}/__sandbox/roblox/game/trade`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+      redirect: "manual",
+    });
+    expect(posted.status).toBe(303);
+    const open = (await call("GET", `/__sandbox/roblox/bots/${botUsername}/offers`, {})).json.data;
+    expect(open).toEqual([
+      expect.objectContaining({
+        game: "growagarden",
+        fromUserId: playerId,
+        items: [
+          { codeName: "carrot", quantity: 3 },
+          { codeName: "berry", quantity: 1 },
+        ],
+      }),
+    ]);
+    const page = await fetch(`${base}/__sandbox/roblox/game`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(botUsername);
   });
 });

@@ -210,6 +210,7 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
       await grant(t.app, seller.userId, item.id, 3);
       const idle = (await get(`/api/bot/work?botUsername=${bot.botUsername}`, key)).json();
       expect(idle).toMatchObject({ orders: [], friendRequests: [], allowedPartners: [seller.robloxUserId, friendId] });
+      expect(idle.codeNames).toContain(item.codeName);
 
       const { orderId, buyer, buyerId } = await pendingWithdrawal(seller, item.id, 2);
       const work = (await get(`/api/bot/work?botUsername=${bot.botUsername}`, key)).json();

@@ -133,7 +133,9 @@ async function allowedPartners(db: DbOrTx, sellerId: string): Promise<number[]> 
 export async function workFor(db: Db, botUsername: string): Promise<WorkResponse> {
   const bot = await findBot(db, botUsername);
   const self = toApiBot(bot, new Date());
-  if (!bot.assignedUserId) return { bot: self, allowedPartners: [], orders: [], friendRequests: [] };
+  const catalogue = await db.select({ codeName: items.codeName }).from(items).where(eq(items.game, bot.game));
+  const codeNames = catalogue.map((i) => i.codeName).sort();
+  if (!bot.assignedUserId) return { bot: self, allowedPartners: [], codeNames, orders: [], friendRequests: [] };
   const friendRequests = await db
     .select({
       id: botFriendRequests.id,
@@ -154,6 +156,7 @@ export async function workFor(db: Db, botUsername: string): Promise<WorkResponse
   return {
     bot: self,
     allowedPartners: await allowedPartners(db, bot.assignedUserId),
+    codeNames,
     orders: await listPendingOrders(db, { sellerId: bot.assignedUserId, game: bot.game }),
     friendRequests,
   };

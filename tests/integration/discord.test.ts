@@ -1,0 +1,202 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Game } from "../../src/contract/games.js";
+import { type App, buildApp } from "../../src/server/app.js";
+import { testConfig } from "../../src/server/config.js";
+import { items, listings, orderItems, orders, users } from "../../src/server/db/schema/index.js";
+import type { RecordedDiscordMessage } from "../../src/server/integrations/discord/sandbox.js";
+import { applyMovement } from "../../src/server/modules/inventory/ledger.js";
+import { notifyLowStock, notifyOrderCreated, notifyOrderDelivered } from "../../src/server/modules/notifications/service.js";
+import { completeOrder } from "../../src/server/modules/orders/completion.js";
+import { ORDER_CREATED_JOB } from "../../src/server/modules/orders/events.js";
+import { createItem, grant, uniqueName } from "./bot-fixtures.js";
+import { DRIVERS, useTestApp } from "./harness.js";
+import { signIn } from "./helpers.js";
+
+let hookCounter = 0;
+/** A webhook of its own per seller, so each test reads only its messages. */
+function newWebhook(): { id: string; url: string } {
+  hookCounter += 1;
+  const id = String(100_000_000_000_000_000n + BigInt(process.pid) * 1000n + BigInt(hookCounter));
+  return { id, url: `https://discord.com/api/webhooks/${id}/tok_${"x".repeat(30)}_${hookCounter}` };
+}
+
+async function messagesOf(app: App, webhookId: string): Promise<RecordedDiscordMessage[]> {
+  const res = await app.inject({ method: "GET", url: `/__sandbox/discord/messages?webhookId=${webhookId}` });
+  return res.json().messages;
+}
+
+async function waitForMessages(app: App, webhookId: string, count: number, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await messagesOf(app, webhookId);
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** An order of 2 × an item, reserved from the seller's stock as the intake leaves it. */
+async function reservedOrder(app: App, userId: string, status: string, game: Game = "mm2") {
+  const item = await createItem(app, game);
+  await grant(app, userId, item.id, 5);
+  return app.ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({ userId, source: "shopify", status, game, shopifyOrderNumber: "4242", totalAmount: "19.98", robloxUsername: "BuyerBob" })
+      .returning();
+    await tx.insert(orderItems).values({ orderId: order.id, itemId: item.id, quantity: 2 });
+    await applyMovement(tx, userId, "reservation", [{ itemId: item.id, quantity: 2 }], { orderId: order.id });
+    return { order, item };
+  });
+}
+
+describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
+  const t = useTestApp(driver, { startJobs: true });
+
+  async function sellerWithDiscord(settings: Partial<{ orderCreatedEnabled: boolean; orderDeliveredEnabled: boolean; pingEveryone: boolean }> = {}) {
+    const seller = await signIn(t.app, uniqueName("Notif"), { tier: "basic" });
+    const hook = newWebhook();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/settings/discord-webhook",
+      headers: seller.headers,
+      payload: { webhookUrl: hook.url, enabled: true, orderCreatedEnabled: true, orderDeliveredEnabled: true, pingEveryone: false, ...settings },
+    });
+    expect(res.statusCode).toBe(200);
+    return { seller, hook };
+  }
+
+  it("tells the seller about a new order through the order-created hook, once however often the hook runs", async () => {
+    const { seller, hook } = await sellerWithDiscord();
+    const { order, item } = await reservedOrder(t.app, seller.userId, "unclaimed");
+    const event = { userId: seller.userId, orderIds: [order.id], listingIds: [] };
+    await t.app.ctx.jobs.send(ORDER_CREATED_JOB, event);
+    await t.app.ctx.jobs.send(ORDER_CREATED_JOB, event);
+    const [message] = await waitForMessages(t.app, hook.id, 1);
+    expect(message.content).toBeNull();
+    expect(message.allowedMentions).toEqual({ parse: [] });
+    expect(message.embeds?.[0].title).toContain("#4242");
+    expect(message.embeds?.[0].fields).toContainEqual({ name: "Items", value: `2 × ${item.publicName}`, inline: false });
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await messagesOf(t.app, hook.id)).toHaveLength(1);
+  });
+
+  it("tells the seller when an order is delivered, with @everyone when ping-everyone is on", async () => {
+    const { seller, hook } = await sellerWithDiscord({ pingEveryone: true });
+    const { order } = await reservedOrder(t.app, seller.userId, "pending");
+    await completeOrder(t.app.ctx, order.id);
+    const [message] = await waitForMessages(t.app, hook.id, 1);
+    expect(message.content).toBe("@everyone");
+    expect(message.allowedMentions).toEqual({ parse: ["everyone"] });
+    expect(message.embeds?.[0].title).toContain("delivered");
+    expect(message.embeds?.[0].fields).toContainEqual({ name: "ROBLOX username", value: "BuyerBob", inline: true });
+  });
+
+  it("follows the switches and the tier", async () => {
+    const { seller } = await sellerWithDiscord({ orderCreatedEnabled: false });
+    const { order } = await reservedOrder(t.app, seller.userId, "unclaimed");
+    const queued = (fn: typeof notifyOrderCreated) => t.app.ctx.db.transaction((tx) => fn(t.app.ctx, tx, order.id));
+    expect(await queued(notifyOrderCreated)).toBe(false);
+    expect(await queued(notifyOrderDelivered)).toBe(true);
+    expect(await queued(notifyOrderDelivered)).toBe(false);
+    await t.app.ctx.db.update(users).set({ subscriptionTier: "free" }).where(eq(users.id, seller.userId));
+    const { order: later } = await reservedOrder(t.app, seller.userId, "unclaimed");
+    expect(await t.app.ctx.db.transaction((tx) => notifyOrderDelivered(t.app.ctx, tx, later.id))).toBe(false);
+  });
+
+  it("announces a listing that ran out of stock", async () => {
+    const { seller, hook } = await sellerWithDiscord({ orderCreatedEnabled: false, orderDeliveredEnabled: false });
+    const [listing] = await t.app.ctx.db
+      .insert(listings)
+      .values({ userId: seller.userId, title: "Godly bundle", game: "mm2", shopifyProductId: "1", shopifyVariantId: uniqueName("v"), stockQuantity: 0 })
+      .returning();
+    expect(await t.app.ctx.db.transaction((tx) => notifyLowStock(t.app.ctx, tx, listing.id))).toBe(true);
+    const [message] = await waitForMessages(t.app, hook.id, 1);
+    expect(message.embeds?.[0].title).toContain("Godly bundle");
+    await t.app.ctx.db.update(listings).set({ stockQuantity: 3 }).where(eq(listings.id, listing.id));
+    expect(await t.app.ctx.db.transaction((tx) => notifyLowStock(t.app.ctx, tx, listing.id))).toBe(false);
+  });
+
+  it("waits as long as Discord's 429 retry_after says, then delivers", async () => {
+    const { seller, hook } = await sellerWithDiscord();
+    const limit = await t.app.inject({ method: "POST", url: "/__sandbox/discord/rate-limit", payload: { count: 1, retryAfter: 1.5 } });
+    expect(limit.json()).toEqual({ remaining: 1, retryAfter: 1.5 });
+    const { order } = await reservedOrder(t.app, seller.userId, "unclaimed");
+    await t.app.ctx.db.transaction((tx) => notifyOrderCreated(t.app.ctx, tx, order.id));
+    const [message] = await waitForMessages(t.app, hook.id, 1);
+    expect(message).toBeDefined();
+    const state = (await t.app.inject({ method: "GET", url: "/__sandbox/discord/rate-limit" })).json();
+    expect(state.remaining).toBe(0);
+    expect(state.lastLimitedAt).not.toBeNull();
+    const waited = new Date(message.receivedAt).getTime() - new Date(state.lastLimitedAt).getTime();
+    expect(waited).toBeGreaterThanOrEqual(1450);
+  });
+
+  it("emulates Discord's webhook endpoint: 204, 200 with ?wait=true, 400 for an empty message, and an inbox page", async () => {
+    const { id } = newWebhook();
+    const url = `/__sandbox/discord/api/webhooks/${id}/token_abc`;
+    expect((await t.app.inject({ method: "POST", url, payload: { content: "hello" } })).statusCode).toBe(204);
+    const waited = await t.app.inject({ method: "POST", url: `${url}?wait=true`, payload: { content: "<b>again</b>" } });
+    expect(waited.statusCode).toBe(200);
+    expect(waited.json()).toMatchObject({ content: "<b>again</b>", webhook_id: id });
+    const empty = await t.app.inject({ method: "POST", url, payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ message: "Cannot send an empty message", code: 50006 });
+    expect((await messagesOf(t.app, id)).map((m) => m.content)).toEqual(["<b>again</b>", "hello"]);
+    const page = await t.app.inject({ method: "GET", url: "/__sandbox/discord" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("&lt;b&gt;again&lt;/b&gt;");
+    expect(page.body).not.toContain("<script");
+  });
+});
+
+describe.each(DRIVERS)("a queued Discord message survives a restart on %s", (driver) => {
+  // Only lends its fresh PostgreSQL database; the apps below are built and closed by the test itself.
+  const t = useTestApp(driver);
+
+  it("is delivered by the next app on the same database", async () => {
+    const dataDir = driver === "pglite" ? fs.mkdtempSync(path.join(os.tmpdir(), "autodrop-discord-")) : "memory://";
+    const config = testConfig(driver === "postgres" ? { databaseUrl: t.app.ctx.config.databaseUrl } : { dataDir });
+    try {
+      // Creates the job queues, then stops.
+      await (await buildApp(config, { startJobs: true })).close();
+
+      const before = await buildApp(config, { startJobs: false });
+      const hook = newWebhook();
+      const [seller] = await before.ctx.db
+        .insert(users)
+        .values({
+          username: uniqueName("Restart"),
+          robloxUserId: 900_000_000 + hookCounter,
+          subscriptionTier: "pro",
+          discordWebhookUrl: hook.url,
+          discordNotificationsEnabled: true,
+        })
+        .returning();
+      const [item] = await before.ctx.db
+        .insert(items)
+        .values({ game: "mm2", codeName: uniqueName("r").toLowerCase(), publicName: "Restart Knife", imageUrl: "/x.svg" })
+        .returning();
+      const [order] = await before.ctx.db
+        .insert(orders)
+        .values({ userId: seller.id, source: "api", game: "mm2", totalAmount: "5.00" })
+        .returning();
+      await before.ctx.db.insert(orderItems).values({ orderId: order.id, itemId: item.id, quantity: 1 });
+      expect(await before.ctx.db.transaction((tx) => notifyOrderCreated(before.ctx, tx, order.id))).toBe(true);
+      await before.close();
+
+      const after = await buildApp(config, { startJobs: true });
+      try {
+        const [message] = await waitForMessages(after, hook.id, 1);
+        expect(message?.embeds?.[0].fields).toContainEqual({ name: "Items", value: "1 × Restart Knife", inline: false });
+      } finally {
+        await after.close();
+      }
+    } finally {
+      if (driver === "pglite") fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
