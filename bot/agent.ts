@@ -47,7 +47,15 @@ export class BotAgent {
   }
 
   async runOnce(): Promise<RunSummary> {
-    const summary: RunSummary = { bots: [], heartbeats: 0, deposits: 0, declined: 0, friendRequests: 0, completed: 0, errors: [] };
+    const summary: RunSummary = {
+      bots: [],
+      heartbeats: 0,
+      deposits: 0,
+      declined: 0,
+      friendRequests: 0,
+      completed: 0,
+      errors: [],
+    };
     await this.retryUnreported(summary);
     for (const bot of await this.myBots()) {
       summary.bots.push(bot.botUsername);
@@ -87,7 +95,12 @@ export class BotAgent {
       }
       await world.acceptOffer(offer.id);
       await this.report(
-        { botUsername: bot.botUsername, partnerRobloxUserId: offer.fromUserId, items: offer.items, tradeRef: offer.id },
+        {
+          botUsername: bot.botUsername,
+          partnerRobloxUserId: offer.fromUserId,
+          items: offer.items,
+          tradeRef: offer.id,
+        },
         summary,
       );
     }
@@ -152,10 +165,14 @@ export class BotAgent {
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, intervalMs);
-        signal.addEventListener("abort", () => {
-          clearTimeout(timer);
-          resolve();
-        }, { once: true });
+        signal.addEventListener(
+          "abort",
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
       });
     }
   }

@@ -1,9 +1,4 @@
-import type {
-  BotApiBot,
-  BotItemLine,
-  DepositRequest,
-  WorkResponse,
-} from "../src/contract/botapi.js";
+import type { BotApiBot, BotItemLine, DepositRequest, WorkResponse } from "../src/contract/botapi.js";
 import type { Game } from "../src/contract/games.js";
 
 /** A refusal or failure answered by Autodrop (its JSON `{ error }` and the HTTP status). */
@@ -50,7 +45,11 @@ export class BotApiClient {
    * Asks a sandbox server for a key (POST /__sandbox/bot-keys). Answers null when the server is not a sandbox,
    * where an admin issues keys (Admin Controls, or POST /api/admin/bot-keys).
    */
-  static async provisionSandboxKey(baseUrl: string, name: string, fetchImpl: typeof fetch = fetch): Promise<string | null> {
+  static async provisionSandboxKey(
+    baseUrl: string,
+    name: string,
+    fetchImpl: typeof fetch = fetch,
+  ): Promise<string | null> {
     const res = await fetchImpl(`${baseUrl.replace(/\/$/, "")}/__sandbox/bot-keys`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -62,7 +61,10 @@ export class BotApiClient {
   }
 
   private async call<T>(method: "GET" | "POST", path: string, body?: object): Promise<T> {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.key}`, accept: "application/json" };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.key}`,
+      accept: "application/json",
+    };
     if (body !== undefined) headers["content-type"] = "application/json";
     const res = await this.fetchImpl(`${this.baseUrl}${path}`, {
       method,
@@ -79,7 +81,9 @@ export class BotApiClient {
   }
 
   /** POST /api/bot/heartbeat: the bot is in game; a turned-on bot becomes online. */
-  heartbeat(botUsername: string): Promise<{ botUsername: string; status: string; onlineUntil: string | null }> {
+  heartbeat(
+    botUsername: string,
+  ): Promise<{ botUsername: string; status: string; onlineUntil: string | null }> {
     return this.call("POST", "/api/bot/heartbeat", { botUsername });
   }
 
@@ -89,7 +93,9 @@ export class BotApiClient {
   }
 
   /** POST /api/bot/deposits: a completed in-game trade to credit to the bot's seller. */
-  deposit(request: DepositRequest): Promise<{ depositId: string; duplicate: boolean; credited: (BotItemLine & { itemId: string })[] }> {
+  deposit(
+    request: DepositRequest,
+  ): Promise<{ depositId: string; duplicate: boolean; credited: (BotItemLine & { itemId: string })[] }> {
     return this.call("POST", "/api/bot/deposits", request);
   }
 
@@ -99,7 +105,11 @@ export class BotApiClient {
   }
 
   /** POST /api/admin/orders/{orderId}/complete: the items were handed over in game. */
-  completeOrder(orderId: string): Promise<{ success: true; order: { id: string; status: "completed"; completedAt: string } }> {
-    return this.call("POST", `/api/admin/orders/${encodeURIComponent(orderId)}/complete`, { status: "completed" });
+  completeOrder(
+    orderId: string,
+  ): Promise<{ success: true; order: { id: string; status: "completed"; completedAt: string } }> {
+    return this.call("POST", `/api/admin/orders/${encodeURIComponent(orderId)}/complete`, {
+      status: "completed",
+    });
   }
 }

@@ -45,7 +45,13 @@ async function main(): Promise<void> {
     log("got a Bot API key from the sandbox");
   }
 
-  const agent = new BotAgent({ api: new BotApiClient(url, key), world: new SandboxGame(url), game, botUsername: values.bot, log });
+  const agent = new BotAgent({
+    api: new BotApiClient(url, key),
+    world: new SandboxGame(url),
+    game,
+    botUsername: values.bot,
+    log,
+  });
   if (values.once) {
     const summary = await agent.runOnce();
     console.log(JSON.stringify(summary, null, 2));
@@ -54,7 +60,9 @@ async function main(): Promise<void> {
 
   const controller = new AbortController();
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => controller.abort());
-  log(`playing ${values.bot ?? `every assigned ${game} bot`} against ${url} every ${interval} ms (Ctrl+C stops)`);
+  log(
+    `playing ${values.bot ?? `every assigned ${game} bot`} against ${url} every ${interval} ms (Ctrl+C stops)`,
+  );
   await agent.run(interval, controller.signal);
 }
 

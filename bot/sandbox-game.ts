@@ -63,6 +63,10 @@ export class SandboxGame implements GameWorld {
   }
 
   async deliver(botUsername: string, toUserId: number, items: BotItemLine[], orderId: string): Promise<void> {
-    await this.call("POST", `/bots/${encodeURIComponent(botUsername)}/deliveries`, { toUserId, items, orderId });
+    await this.call("POST", `/bots/${encodeURIComponent(botUsername)}/deliveries`, {
+      toUserId,
+      items,
+      orderId,
+    });
   }
 }

@@ -41,7 +41,9 @@ export const botItemLineSchema = z.object({
 });
 export type BotItemLine = z.infer<typeof botItemLineSchema>;
 
-export const botUsernameBodySchema = z.object({ botUsername: z.string().trim().min(1, "is required").max(50) });
+export const botUsernameBodySchema = z.object({
+  botUsername: z.string().trim().min(1, "is required").max(50),
+});
 export const botUsernameQuerySchema = botUsernameBodySchema;
 export const botsQuerySchema = z.object({ game: gameSchema.optional() });
 
@@ -127,4 +129,8 @@ export type WorkResponse = z.infer<typeof workResponseSchema>;
 export const friendRequestIdParamsSchema = z.object({ id: z.uuid() });
 
 export const robloxUserIdParamsSchema = z.object({ robloxUserId: z.coerce.number().int().positive() });
-export const userByRobloxResponseSchema = z.object({ id: z.string(), username: z.string(), robloxUserId: z.number() });
+export const userByRobloxResponseSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  robloxUserId: z.number(),
+});

@@ -22,7 +22,8 @@ export const CLAIM_TEXTS = {
   alreadyCompleted: "This order has already been completed",
   usernameRequired: "Please enter a ROBLOX username",
   robloxUserNotFound: "ROBLOX user not found",
-  usernameAlreadyLocked: "A different ROBLOX username is already locked to this order. Use Change Username first.",
+  usernameAlreadyLocked:
+    "A different ROBLOX username is already locked to this order. Use Change Username first.",
   usernameNotLocked: "Please confirm your ROBLOX username first",
   usernameMismatch: "This username is not the one locked to the order",
   selectGame: "Please select which game's order to claim",
@@ -113,14 +114,19 @@ export interface OrderAccess {
   email?: string;
   authKey?: string;
 }
-const namesAnOrder = (a: OrderAccess) => a.authKey !== undefined || (a.orderId !== undefined && a.email !== undefined);
+const namesAnOrder = (a: OrderAccess) =>
+  a.authKey !== undefined || (a.orderId !== undefined && a.email !== undefined);
 function withAccess<T extends z.ZodRawShape>(shape: T) {
   return z
     .object({ ...orderAccessFields, ...shape })
     .refine((a) => namesAnOrder(a as OrderAccess), { message: "send orderId with email, or authKey" });
 }
 
-export const claimByEmailRequestSchema = z.object({ orderId: orderIdField, email: emailField, robloxUsername: usernameField });
+export const claimByEmailRequestSchema = z.object({
+  orderId: orderIdField,
+  email: emailField,
+  robloxUsername: usernameField,
+});
 export const claimByAuthKeyRequestSchema = z.object({
   authKey: authKeyField,
   orderId: orderIdField.optional(),
@@ -133,7 +139,11 @@ export type ClaimResponse = z.infer<typeof claimResponseSchema>;
 export const lockUsernameRequestSchema = withAccess({ robloxUsername: usernameField });
 export const resetUsernameRequestSchema = withAccess({});
 
-export const privateServerResponseSchema = z.object({ serverLink: z.string(), gameType: gameSchema, message: z.string() });
+export const privateServerResponseSchema = z.object({
+  serverLink: z.string(),
+  gameType: gameSchema,
+  message: z.string(),
+});
 export type PrivateServerResponse = z.infer<typeof privateServerResponseSchema>;
 
 /** game picks the sub-order when the access names a multi-game parent. */

@@ -7,7 +7,10 @@ const imageUrlSchema = z
   .trim()
   .min(1, "is required")
   .max(2000)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), "must be an http(s) URL or a path");
+  .refine(
+    (v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v),
+    "must be an http(s) URL or a path",
+  );
 
 export const itemSchema = z.object({
   id: z.string(),

@@ -6,11 +6,26 @@ const TOKEN = "abcDEF_123-xyzXYZ_456-abcDEF_123-xyzXYZ_456-abcDEF_123-xyzXYZ_456
 
 describe("parseDiscordWebhookUrl", () => {
   it("accepts Discord's webhook URLs on every Discord host, with or without an API version", () => {
-    for (const host of ["discord.com", "discordapp.com", "canary.discord.com", "ptb.discord.com", "ptb.discordapp.com"]) {
-      expect(parseDiscordWebhookUrl(`https://${host}/api/webhooks/${ID}/${TOKEN}`)).toEqual({ id: ID, token: TOKEN });
+    for (const host of [
+      "discord.com",
+      "discordapp.com",
+      "canary.discord.com",
+      "ptb.discord.com",
+      "ptb.discordapp.com",
+    ]) {
+      expect(parseDiscordWebhookUrl(`https://${host}/api/webhooks/${ID}/${TOKEN}`)).toEqual({
+        id: ID,
+        token: TOKEN,
+      });
     }
-    expect(parseDiscordWebhookUrl(`https://discord.com/api/v10/webhooks/${ID}/${TOKEN}`)).toEqual({ id: ID, token: TOKEN });
-    expect(parseDiscordWebhookUrl(`  https://discord.com/api/webhooks/${ID}/${TOKEN}/  `)).toEqual({ id: ID, token: TOKEN });
+    expect(parseDiscordWebhookUrl(`https://discord.com/api/v10/webhooks/${ID}/${TOKEN}`)).toEqual({
+      id: ID,
+      token: TOKEN,
+    });
+    expect(parseDiscordWebhookUrl(`  https://discord.com/api/webhooks/${ID}/${TOKEN}/  `)).toEqual({
+      id: ID,
+      token: TOKEN,
+    });
   });
 
   it("refuses every other host, scheme, port, credential, path or query (no SSRF)", () => {

@@ -9,13 +9,32 @@ import {
 
 describe("claim page style rules", () => {
   it("accepts hex, rgb() and hsl() colours", () => {
-    for (const c of ["#fff", "#0f172aff", "#1E293B", "rgb(30, 41, 59)", "rgba(30,41,59,0.5)", "hsl(210 40% 96% / 0.5)", "hsl(210deg, 40%, 96%)"]) {
+    for (const c of [
+      "#fff",
+      "#0f172aff",
+      "#1E293B",
+      "rgb(30, 41, 59)",
+      "rgba(30,41,59,0.5)",
+      "hsl(210 40% 96% / 0.5)",
+      "hsl(210deg, 40%, 96%)",
+    ]) {
       expect(isSafeCssColor(c), c).toBe(true);
     }
   });
 
   it("refuses anything that could carry CSS or markup", () => {
-    for (const c of ["red; background:url(x)", "#fff}", "url(https://x)", "rgb(1,2,3);", "expression(alert(1))", "#ggg", "var(--x)", "rgb(calc(1))", "", "#12345"]) {
+    for (const c of [
+      "red; background:url(x)",
+      "#fff}",
+      "url(https://x)",
+      "rgb(1,2,3);",
+      "expression(alert(1))",
+      "#ggg",
+      "var(--x)",
+      "rgb(calc(1))",
+      "",
+      "#12345",
+    ]) {
       expect(isSafeCssColor(c), c).toBe(false);
     }
   });
@@ -23,7 +42,15 @@ describe("claim page style rules", () => {
   it("allows an empty logo or an https URL only", () => {
     expect(isSafeLogoUrl("")).toBe(true);
     expect(isSafeLogoUrl("https://cdn.example.com/logo.png")).toBe(true);
-    for (const u of ["http://x.com/a.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "https://u:p@x.com/a.png", "https://x.com/a.png\" onerror=\"x", "https://x.com/a).png", "//x.com/a.png"]) {
+    for (const u of [
+      "http://x.com/a.png",
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "https://u:p@x.com/a.png",
+      'https://x.com/a.png" onerror="x',
+      "https://x.com/a).png",
+      "//x.com/a.png",
+    ]) {
       expect(isSafeLogoUrl(u), u).toBe(false);
     }
   });
@@ -31,10 +58,20 @@ describe("claim page style rules", () => {
   it("validates a whole style, trims texts and limits their length", () => {
     const ok = claimPageStyleInputSchema.parse({ ...CLAIM_PAGE_STYLE_DEFAULTS, headerText: "  My Shop  " });
     expect(ok.headerText).toBe("My Shop");
-    expect(claimPageStyleInputSchema.safeParse({ ...CLAIM_PAGE_STYLE_DEFAULTS, headerText: "x".repeat(81) }).success).toBe(false);
-    expect(claimPageStyleInputSchema.safeParse({ ...CLAIM_PAGE_STYLE_DEFAULTS, welcomeMessage: "x".repeat(301) }).success).toBe(false);
-    expect(claimPageStyleInputSchema.safeParse({ ...CLAIM_PAGE_STYLE_DEFAULTS, footerText: "bell\u0007" }).success).toBe(false);
-    expect(claimPageStyleInputSchema.safeParse({ ...CLAIM_PAGE_STYLE_DEFAULTS, accentColor: "red;}" }).success).toBe(false);
+    expect(
+      claimPageStyleInputSchema.safeParse({ ...CLAIM_PAGE_STYLE_DEFAULTS, headerText: "x".repeat(81) })
+        .success,
+    ).toBe(false);
+    expect(
+      claimPageStyleInputSchema.safeParse({ ...CLAIM_PAGE_STYLE_DEFAULTS, welcomeMessage: "x".repeat(301) })
+        .success,
+    ).toBe(false);
+    expect(
+      claimPageStyleInputSchema.safeParse({ ...CLAIM_PAGE_STYLE_DEFAULTS, footerText: "bell\u0007" }).success,
+    ).toBe(false);
+    expect(
+      claimPageStyleInputSchema.safeParse({ ...CLAIM_PAGE_STYLE_DEFAULTS, accentColor: "red;}" }).success,
+    ).toBe(false);
   });
 
   it("has the spec's default texts for the editor and for the claim page", () => {

@@ -66,16 +66,21 @@ export function isSafeLogoUrl(value: string): boolean {
   }
 }
 
-// Control characters (other than a line break) have no place in a heading or message.
-const CONTROL_CHARS = /[\u0000-\u0009\u000b-\u001f\u007f]/;
+/** Control characters (other than a line break) have no place in a heading or message. */
+function isPlainText(value: string): boolean {
+  for (const ch of value) {
+    const code = ch.codePointAt(0) as number;
+    if ((code < 0x20 && ch !== "\n") || code === 0x7f) return false;
+  }
+  return true;
+}
 
-const colorField = z.string().trim().refine(isSafeCssColor, "must be a colour such as #1e293b or rgb(30, 41, 59)");
+const colorField = z
+  .string()
+  .trim()
+  .refine(isSafeCssColor, "must be a colour such as #1e293b or rgb(30, 41, 59)");
 const textField = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .refine((v) => !CONTROL_CHARS.test(v), "must be plain text");
+  z.string().trim().max(max, `must be at most ${max} characters`).refine(isPlainText, "must be plain text");
 
 /** The style a pro seller saves (spec 001 §3 fields). Texts are stored as typed and always rendered as text. */
 export const claimPageStyleInputSchema = z.object({
@@ -93,7 +98,10 @@ export const claimPageStyleInputSchema = z.object({
 
 export const claimPageStyleRequestSchema = z.object({ style: claimPageStyleInputSchema });
 export type ClaimPageStyleRequest = z.infer<typeof claimPageStyleRequestSchema>;
-export const claimPageStyleResponseSchema = z.object({ success: z.literal(true), style: claimPageStyleInputSchema });
+export const claimPageStyleResponseSchema = z.object({
+  success: z.literal(true),
+  style: claimPageStyleInputSchema,
+});
 export type ClaimPageStyleResponse = z.infer<typeof claimPageStyleResponseSchema>;
 
 /**

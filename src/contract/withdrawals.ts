@@ -27,7 +27,9 @@ export function quantityOutOfRangeText(publicName: string, available: number): s
  */
 export const createWithdrawalRequestSchema = z.object({
   items: z
-    .array(z.object({ itemId: z.uuid("must be an item id"), quantity: z.number().int("must be a whole number") }))
+    .array(
+      z.object({ itemId: z.uuid("must be an item id"), quantity: z.number().int("must be a whole number") }),
+    )
     .max(200),
   robloxUsername: z.string().max(50),
 });
@@ -46,7 +48,9 @@ export const createWithdrawalResponseSchema = z.object({
   withdrawal: withdrawalSummarySchema,
 });
 
-export const pendingWithdrawalResponseSchema = z.object({ pendingWithdrawal: withdrawalSummarySchema.nullable() });
+export const pendingWithdrawalResponseSchema = z.object({
+  pendingWithdrawal: withdrawalSummarySchema.nullable(),
+});
 export type PendingWithdrawalResponse = z.infer<typeof pendingWithdrawalResponseSchema>;
 
 export const turnOnRequestSchema = z.object({ orderId: z.uuid("must be an order id") });

@@ -29,7 +29,7 @@ export async function buildApp(config: Config, opts: { startJobs?: boolean } = {
   const app = Fastify({
     logger: { level: config.logLevel, redact: REDACT },
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

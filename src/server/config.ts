@@ -29,6 +29,7 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: boolish.optional(),
+  TRUST_PROXY: boolish.default(false),
 });
 
 export interface Config {
@@ -47,6 +48,8 @@ export interface Config {
   appSecret: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   seedDemo: boolean;
+  /** Behind a reverse proxy: take the client IP (for per-IP rate limits) from X-Forwarded-For. */
+  trustProxy: boolean;
   /** Base URLs of external services; in sandbox mode they point at this server's /__sandbox. */
   services: { robloxUsers: string; robloxThumbnails: string; discordApi: string; cryptoApi: string };
 }
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET ?? SANDBOX_DEFAULTS.appSecret,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? e.SANDBOX,
+    trustProxy: e.TRUST_PROXY,
     services: e.SANDBOX
       ? {
           robloxUsers: `${sandboxBase}/roblox/users`,

@@ -28,34 +28,59 @@ describe.each(DRIVERS)("the reference bot agent against a listening server on %s
     const seller = await signIn(t.app, uniqueName("Agt"), { tier: "pro" });
     const bot = await addPoolBot(t.app, "mm2");
     const item = await createItem(t.app, "mm2");
-    expect((await call("POST", "/api/bots/create", seller.headers, { game: "mm2" })).json.bot.botUsername).toBe(bot.botUsername);
+    expect(
+      (await call("POST", "/api/bots/create", seller.headers, { game: "mm2" })).json.bot.botUsername,
+    ).toBe(bot.botUsername);
     const friend = uniqueName("Agf");
     const friendId = await ensureRobloxUser(t.app, friend);
-    expect((await call("POST", "/api/bots/whitelist/add", seller.headers, { robloxUsername: friend })).status).toBe(200);
+    expect(
+      (await call("POST", "/api/bots/whitelist/add", seller.headers, { robloxUsername: friend })).status,
+    ).toBe(200);
     const strangerId = await ensureRobloxUser(t.app, uniqueName("Ags"));
     const offer = (fromUserId: number, quantity: number) =>
-      call("POST", "/__sandbox/roblox/trades", {}, {
-        fromUserId,
-        botUsername: bot.botUsername,
-        game: "mm2",
-        items: [{ codeName: item.codeName, quantity }],
-      });
+      call(
+        "POST",
+        "/__sandbox/roblox/trades",
+        {},
+        {
+          fromUserId,
+          botUsername: bot.botUsername,
+          game: "mm2",
+          items: [{ codeName: item.codeName, quantity }],
+        },
+      );
     expect((await offer(friendId, 5)).status).toBe(201);
     expect((await offer(strangerId, 50)).status).toBe(201);
-    const unknownItem = await call("POST", "/__sandbox/roblox/trades", {}, {
-      fromUserId: friendId,
-      botUsername: bot.botUsername,
-      game: "mm2",
-      items: [{ codeName: "not_in_the_dictionary", quantity: 1 }],
-    });
+    const unknownItem = await call(
+      "POST",
+      "/__sandbox/roblox/trades",
+      {},
+      {
+        fromUserId: friendId,
+        botUsername: bot.botUsername,
+        game: "mm2",
+        items: [{ codeName: "not_in_the_dictionary", quantity: 1 }],
+      },
+    );
     expect(unknownItem.status).toBe(201);
 
     const key = await BotApiClient.provisionSandboxKey(base, "agent test");
     expect(key).toMatch(/^adbot_/);
-    const agent = new BotAgent({ api: new BotApiClient(base, key!), world: new SandboxGame(base), game: "mm2", botUsername: bot.botUsername });
+    const agent = new BotAgent({
+      api: new BotApiClient(base, key!),
+      world: new SandboxGame(base),
+      game: "mm2",
+      botUsername: bot.botUsername,
+    });
 
     const first = await agent.runOnce();
-    expect(first).toMatchObject({ bots: [bot.botUsername], deposits: 1, declined: 2, completed: 0, errors: [] });
+    expect(first).toMatchObject({
+      bots: [bot.botUsername],
+      deposits: 1,
+      declined: 2,
+      completed: 0,
+      errors: [],
+    });
     expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 5, reserved: 0 });
     expect((await call("GET", `/__sandbox/roblox/bots/${bot.botUsername}/offers`, {})).json.data).toEqual([]);
 
@@ -76,16 +101,25 @@ describe.each(DRIVERS)("the reference bot agent against a listening server on %s
     const [mine] = (await call("GET", "/api/bots/user", seller.headers)).json.bots;
     expect(mine.status).toBe("online");
 
-    const deliveries = (await call("GET", `/__sandbox/roblox/bots/${bot.botUsername}/deliveries`, {})).json.data;
+    const deliveries = (await call("GET", `/__sandbox/roblox/bots/${bot.botUsername}/deliveries`, {})).json
+      .data;
     expect(deliveries).toEqual([
-      expect.objectContaining({ toUserId: buyerId, orderId, items: [{ codeName: item.codeName, quantity: 2 }] }),
+      expect.objectContaining({
+        toUserId: buyerId,
+        orderId,
+        items: [{ codeName: item.codeName, quantity: 2 }],
+      }),
     ]);
-    const requests = (await call("GET", `/__sandbox/roblox/friend-requests?botUsername=${bot.botUsername}`, {})).json.data;
+    const requests = (
+      await call("GET", `/__sandbox/roblox/friend-requests?botUsername=${bot.botUsername}`, {})
+    ).json.data;
     expect(requests).toEqual([expect.objectContaining({ toUserId: buyerId })]);
 
     const third = await agent.runOnce();
     expect(third).toMatchObject({ deposits: 0, friendRequests: 0, completed: 0, errors: [] });
-    expect((await call("GET", `/__sandbox/roblox/bots/${bot.botUsername}/deliveries`, {})).json.data).toHaveLength(1);
+    expect(
+      (await call("GET", `/__sandbox/roblox/bots/${bot.botUsername}/deliveries`, {})).json.data,
+    ).toHaveLength(1);
   });
 
   it("without --bot plays every assigned bot of its game and leaves the pool's free bots alone", async () => {
@@ -94,7 +128,11 @@ describe.each(DRIVERS)("the reference bot agent against a listening server on %s
     await call("POST", "/api/bots/create", seller.headers, { game: "growagarden" });
     const free = await addPoolBot(t.app, "growagarden");
     const key = await BotApiClient.provisionSandboxKey(base, "agent test 2");
-    const agent = new BotAgent({ api: new BotApiClient(base, key!), world: new SandboxGame(base), game: "growagarden" });
+    const agent = new BotAgent({
+      api: new BotApiClient(base, key!),
+      world: new SandboxGame(base),
+      game: "growagarden",
+    });
     const summary = await agent.runOnce();
     expect(summary.bots).toContain(mine.botUsername);
     expect(summary.bots).not.toContain(free.botUsername);
@@ -105,14 +143,31 @@ describe.each(DRIVERS)("the reference bot agent against a listening server on %s
     const playerId = await ensureRobloxUser(t.app, player);
     const botUsername = uniqueName("Agx");
     const items = [{ codeName: "any_item", quantity: 1 }];
-    const unknown = await call("POST", "/__sandbox/roblox/trades", {}, { fromUserId: 987654321, botUsername, game: "mm2", items });
+    const unknown = await call(
+      "POST",
+      "/__sandbox/roblox/trades",
+      {},
+      { fromUserId: 987654321, botUsername, game: "mm2", items },
+    );
     expect(unknown.status).toBe(404);
-    const made = await call("POST", "/__sandbox/roblox/trades", {}, { fromUserId: playerId, botUsername, game: "mm2", items });
+    const made = await call(
+      "POST",
+      "/__sandbox/roblox/trades",
+      {},
+      { fromUserId: playerId, botUsername, game: "mm2", items },
+    );
     expect(made.json).toMatchObject({ kind: "trade_offer", status: "open", fromUserId: playerId, items });
-    expect((await call("POST", `/__sandbox/roblox/offers/${made.json.id}/accept`, {})).json.status).toBe("accepted");
+    expect((await call("POST", `/__sandbox/roblox/offers/${made.json.id}/accept`, {})).json.status).toBe(
+      "accepted",
+    );
     expect((await call("POST", `/__sandbox/roblox/offers/${made.json.id}/decline`, {})).status).toBe(409);
 
-    const form = new URLSearchParams({ from: player, bot: botUsername, game: "growagarden", items: "carrot x 3\nberry" });
+    const form = new URLSearchParams({
+      from: player,
+      bot: botUsername,
+      game: "growagarden",
+      items: "carrot x 3\nberry",
+    });
     const posted = await fetch(`${base}/__sandbox/roblox/game/trade`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -17,7 +17,12 @@ export function uniqueName(prefix: string): string {
 export async function createItem(app: App, game: Game, codeName = uniqueName("item").toLowerCase()) {
   const [row] = await app.ctx.db
     .insert(items)
-    .values({ game, codeName, publicName: `Item ${codeName}`, imageUrl: `/item-images/${game}/${codeName}.svg` })
+    .values({
+      game,
+      codeName,
+      publicName: `Item ${codeName}`,
+      imageUrl: `/item-images/${game}/${codeName}.svg`,
+    })
     .returning();
   return row;
 }
@@ -34,7 +39,11 @@ export async function grant(app: App, userId: string, itemId: string, quantity: 
 
 /** A Bot API key from the sandbox's provisioning call, as the reference agent gets one. */
 export async function newBotKey(app: App): Promise<{ key: string; headers: { authorization: string } }> {
-  const res = await app.inject({ method: "POST", url: "/__sandbox/bot-keys", payload: { name: uniqueName("key") } });
+  const res = await app.inject({
+    method: "POST",
+    url: "/__sandbox/bot-keys",
+    payload: { name: uniqueName("key") },
+  });
   if (res.statusCode !== 201) throw new Error(`bot key: ${res.statusCode} ${res.body}`);
   const { key } = res.json();
   return { key, headers: { authorization: `Bearer ${key}` } };

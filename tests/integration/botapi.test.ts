@@ -3,14 +3,23 @@ import { describe, expect, it } from "vitest";
 import { botDeposits, bots, inventoryLedger, orders } from "../../src/server/db/schema/index.js";
 import { BOT_API_RATE_LIMIT } from "../../src/server/modules/botapi/keys.js";
 import { onOrderCompleted } from "../../src/server/modules/orders/completion.js";
-import { addPoolBot, balanceOf, createItem, grant, ledgerBalanceOf, newBotKey, uniqueName } from "./bot-fixtures.js";
+import {
+  addPoolBot,
+  balanceOf,
+  createItem,
+  grant,
+  ledgerBalanceOf,
+  newBotKey,
+  uniqueName,
+} from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { ensureRobloxUser, signIn } from "./helpers.js";
 
 describe.each(DRIVERS)("the Bot API on %s", (driver) => {
   const t = useTestApp(driver, { startJobs: true });
-  const post = (url: string, headers: object, payload?: object) => t.app.inject({ method: "POST", url, headers, payload });
-  const get = (url: string, headers: object) => t.app.inject({ method: "GET", url, headers });
+  const post = (url: string, headers: Record<string, string>, payload?: object) =>
+    t.app.inject({ method: "POST", url, headers, payload });
+  const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: "GET", url, headers });
 
   /** A seller with a bot of their own for mm2, some stock, a whitelisted friend, and a bot key. */
   async function sellerWithBot() {
@@ -20,16 +29,25 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
     const item = await createItem(t.app, "mm2");
     const friend = uniqueName("Fr");
     const friendId = await ensureRobloxUser(t.app, friend);
-    expect((await post("/api/bots/whitelist/add", seller.headers, { robloxUsername: friend })).statusCode).toBe(200);
+    expect(
+      (await post("/api/bots/whitelist/add", seller.headers, { robloxUsername: friend })).statusCode,
+    ).toBe(200);
     const { headers } = await newBotKey(t.app);
     return { seller, bot, item, friend, friendId, key: headers };
   }
 
   /** A withdrawal of `quantity` made pending by Turn On Bot. */
-  async function pendingWithdrawal(seller: { userId: string; headers: object }, itemId: string, quantity: number) {
+  async function pendingWithdrawal(
+    seller: { userId: string; headers: Record<string, string> },
+    itemId: string,
+    quantity: number,
+  ) {
     const buyer = uniqueName("To");
     const buyerId = await ensureRobloxUser(t.app, buyer);
-    const created = await post("/api/withdrawals/create", seller.headers, { items: [{ itemId, quantity }], robloxUsername: buyer });
+    const created = await post("/api/withdrawals/create", seller.headers, {
+      items: [{ itemId, quantity }],
+      robloxUsername: buyer,
+    });
     const orderId = created.json().withdrawal.id as string;
     expect((await post("/api/withdrawals/turn-on", seller.headers, { orderId })).statusCode).toBe(200);
     return { orderId, buyer, buyerId };
@@ -50,7 +68,10 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
 
       const auth = { authorization: `Bearer ${key}` };
       expect((await get("/api/bot/bots", auth)).statusCode).toBe(200);
-      expect((await t.app.inject({ method: "DELETE", url: `/api/admin/bot-keys/${id}`, headers: admin.headers })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: "DELETE", url: `/api/admin/bot-keys/${id}`, headers: admin.headers }))
+          .statusCode,
+      ).toBe(200);
       expect((await get("/api/bot/bots", auth)).statusCode).toBe(401);
 
       const seller = await signIn(t.app, uniqueName("Kb"));
@@ -62,7 +83,8 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
     it("limits requests per key with Retry-After", async () => {
       const admin = await signIn(t.app, uniqueName("Kr"), { admin: true });
       const { id, key } = (await post("/api/admin/bot-keys", admin.headers, { name: "busy" })).json();
-      for (let i = 0; i < BOT_API_RATE_LIMIT.points; i++) await t.app.ctx.rateLimits.consume(BOT_API_RATE_LIMIT, id);
+      for (let i = 0; i < BOT_API_RATE_LIMIT.points; i++)
+        await t.app.ctx.rateLimits.consume(BOT_API_RATE_LIMIT, id);
       const res = await get("/api/bot/bots", { authorization: `Bearer ${key}` });
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
@@ -85,12 +107,19 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
       expect(beat.json()).toMatchObject({ status: "online", onlineUntil: expect.any(String) });
       expect(await status()).toBe("online");
       const listed = (await get("/api/bot/bots?game=mm2", key)).json();
-      expect(listed).toContainEqual(expect.objectContaining({ botUsername: bot.botUsername, assigned: true, status: "online" }));
+      expect(listed).toContainEqual(
+        expect.objectContaining({ botUsername: bot.botUsername, assigned: true, status: "online" }),
+      );
 
-      await t.app.ctx.db.update(bots).set({ onlineUntil: new Date(Date.now() - 1000) }).where(eq(bots.id, bot.id));
+      await t.app.ctx.db
+        .update(bots)
+        .set({ onlineUntil: new Date(Date.now() - 1000) })
+        .where(eq(bots.id, bot.id));
       expect(await status()).toBe("offline");
       expect((await get("/api/bots/user", seller.headers)).json().bots[0].onlineTimeLeft).toBeNull();
-      expect((await post("/api/bot/heartbeat", key, { botUsername: bot.botUsername })).json().status).toBe("offline");
+      expect((await post("/api/bot/heartbeat", key, { botUsername: bot.botUsername })).json().status).toBe(
+        "offline",
+      );
     });
   });
 
@@ -147,9 +176,16 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: "Trade partner is not the bot owner or whitelisted" });
       expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 0, reserved: 0 });
-      const log = await t.app.ctx.db.select().from(botDeposits).where(eq(botDeposits.partnerRobloxUserId, strangerId));
+      const log = await t.app.ctx.db
+        .select()
+        .from(botDeposits)
+        .where(eq(botDeposits.partnerRobloxUserId, strangerId));
       expect(log).toEqual([
-        expect.objectContaining({ outcome: "refused", sellerId: seller.userId, reason: "Trade partner is not the bot owner or whitelisted" }),
+        expect.objectContaining({
+          outcome: "refused",
+          sellerId: seller.userId,
+          reason: "Trade partner is not the bot owner or whitelisted",
+        }),
       ]);
     });
 
@@ -209,7 +245,11 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
       const { seller, bot, item, friendId, key } = await sellerWithBot();
       await grant(t.app, seller.userId, item.id, 3);
       const idle = (await get(`/api/bot/work?botUsername=${bot.botUsername}`, key)).json();
-      expect(idle).toMatchObject({ orders: [], friendRequests: [], allowedPartners: [seller.robloxUserId, friendId] });
+      expect(idle).toMatchObject({
+        orders: [],
+        friendRequests: [],
+        allowedPartners: [seller.robloxUserId, friendId],
+      });
       expect(idle.codeNames).toContain(item.codeName);
 
       const { orderId, buyer, buyerId } = await pendingWithdrawal(seller, item.id, 2);
@@ -223,16 +263,28 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
           robloxUsername: buyer,
           robloxUserId: buyerId,
           orderItems: [
-            { codeName: item.codeName, publicName: item.publicName, quantity: 2, imageUrl: item.imageUrl, game: "mm2" },
+            {
+              codeName: item.codeName,
+              publicName: item.publicName,
+              quantity: 2,
+              imageUrl: item.imageUrl,
+              game: "mm2",
+            },
           ],
           botUsername: bot.botUsername,
           createdAt: expect.any(String),
         },
       ]);
-      expect(work.friendRequests).toEqual([{ id: expect.any(String), orderId, robloxUserId: buyerId, robloxUsername: buyer }]);
+      expect(work.friendRequests).toEqual([
+        { id: expect.any(String), orderId, robloxUserId: buyerId, robloxUsername: buyer },
+      ]);
 
-      expect((await post(`/api/bot/friend-requests/${work.friendRequests[0].id}/sent`, key)).statusCode).toBe(200);
-      expect((await get(`/api/bot/work?botUsername=${bot.botUsername}`, key)).json().friendRequests).toEqual([]);
+      expect((await post(`/api/bot/friend-requests/${work.friendRequests[0].id}/sent`, key)).statusCode).toBe(
+        200,
+      );
+      expect((await get(`/api/bot/work?botUsername=${bot.botUsername}`, key)).json().friendRequests).toEqual(
+        [],
+      );
       expect((await post(`/api/bot/friend-requests/${crypto.randomUUID()}/sent`, key)).statusCode).toBe(404);
 
       const admin = await signIn(t.app, uniqueName("Pa"), { admin: true });
@@ -257,7 +309,10 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
       );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const done = results.find((r) => r.statusCode === 200)!.json();
-      expect(done).toEqual({ success: true, order: { id: orderId, status: "completed", completedAt: expect.any(String) } });
+      expect(done).toEqual({
+        success: true,
+        order: { id: orderId, status: "completed", completedAt: expect.any(String) },
+      });
       expect(results.find((r) => r.statusCode === 409)!.json()).toEqual({ error: "Order is not pending" });
 
       expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 3, reserved: 0 });
@@ -265,7 +320,9 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
       const [order] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, orderId));
       expect(order.status).toBe("completed");
       expect(order.completedAt).not.toBeNull();
-      expect((await get("/api/withdrawals/pending", seller.headers)).json()).toEqual({ pendingWithdrawal: null });
+      expect((await get("/api/withdrawals/pending", seller.headers)).json()).toEqual({
+        pendingWithdrawal: null,
+      });
       expect((await get(`/api/bot/work?botUsername=${bot.botUsername}`, key)).json().orders).toEqual([]);
       await expect.poll(() => told, { timeout: 10_000 }).toContain(orderId);
     });
@@ -286,9 +343,17 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
       const [order] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, orderId));
       expect(order.status).toBe("unclaimed");
 
-      expect((await post(`/api/admin/orders/${crypto.randomUUID()}/complete`, key, { status: "completed" })).statusCode).toBe(404);
-      expect((await post(`/api/admin/orders/${orderId}/complete`, key, { status: "pending" })).statusCode).toBe(400);
-      expect((await post(`/api/admin/orders/${orderId}/complete`, seller.headers, { status: "completed" })).statusCode).toBe(403);
+      expect(
+        (await post(`/api/admin/orders/${crypto.randomUUID()}/complete`, key, { status: "completed" }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await post(`/api/admin/orders/${orderId}/complete`, key, { status: "pending" })).statusCode,
+      ).toBe(400);
+      expect(
+        (await post(`/api/admin/orders/${orderId}/complete`, seller.headers, { status: "completed" }))
+          .statusCode,
+      ).toBe(403);
     });
   });
 
@@ -297,7 +362,11 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
     const { headers } = await newBotKey(t.app);
     const res = await get(`/api/users/by-roblox/${seller.robloxUserId}`, headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: seller.userId, username: expect.any(String), robloxUserId: seller.robloxUserId });
+    expect(res.json()).toEqual({
+      id: seller.userId,
+      username: expect.any(String),
+      robloxUserId: seller.robloxUserId,
+    });
     expect((await get("/api/users/by-roblox/99999999", headers)).statusCode).toBe(404);
     expect((await get("/api/users/by-roblox/abc", headers)).statusCode).toBe(400);
   });

@@ -3,7 +3,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Game } from "../../src/contract/games.js";
 import { CLAIM_PAGE_STYLE_DEFAULTS } from "../../src/contract/settings.js";
-import { botFriendRequests, bots, gameSettings, orderItems, orders, users } from "../../src/server/db/schema/index.js";
+import {
+  botFriendRequests,
+  bots,
+  gameSettings,
+  orderItems,
+  orders,
+  users,
+} from "../../src/server/db/schema/index.js";
 import { addPoolBot, createItem, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { ensureRobloxUser, signIn, uniqueIp } from "./helpers.js";
@@ -49,7 +56,8 @@ describe.each(DRIVERS)("buyer claim on %s", (driver) => {
     return { seller, item, bot, buyer, buyerId, email, authKey, order };
   }
 
-  const orderRow = async (id: string) => (await t.app.ctx.db.select().from(orders).where(eq(orders.id, id)))[0];
+  const orderRow = async (id: string) =>
+    (await t.app.ctx.db.select().from(orders).where(eq(orders.id, id)))[0];
 
   it("shows the order to a request naming it by id and e-mail (any case) or by authKey", async () => {
     const s = await scenario();
@@ -64,7 +72,15 @@ describe.each(DRIVERS)("buyer claim on %s", (driver) => {
       customerEmail: s.email,
       totalAmount: "12.50",
       items: `${s.item.codeName}_2`,
-      orderItems: [{ codeName: s.item.codeName, publicName: s.item.publicName, quantity: 2, imageUrl: s.item.imageUrl, game: "mm2" }],
+      orderItems: [
+        {
+          codeName: s.item.codeName,
+          publicName: s.item.publicName,
+          quantity: 2,
+          imageUrl: s.item.imageUrl,
+          game: "mm2",
+        },
+      ],
       robloxUsername: null,
       usernameLocked: false,
       claimedAt: null,
@@ -82,7 +98,13 @@ describe.each(DRIVERS)("buyer claim on %s", (driver) => {
     const s = await scenario();
     const [withdrawal] = await t.app.ctx.db
       .insert(orders)
-      .values({ userId: s.seller.userId, source: "withdrawal", game: "mm2", customerEmail: s.email, authKey: randomBytes(24).toString("base64url") })
+      .values({
+        userId: s.seller.userId,
+        source: "withdrawal",
+        game: "mm2",
+        customerEmail: s.email,
+        authKey: randomBytes(24).toString("base64url"),
+      })
       .returning();
     const attempts = [
       byEmail(s.order.id, "someone.else@example.com"),
@@ -101,10 +123,16 @@ describe.each(DRIVERS)("buyer claim on %s", (driver) => {
     const writes: [string, object][] = [
       ["/api/orders/claim", { orderId: s.order.id, email: "x@example.com", robloxUsername: s.buyer }],
       ["/api/orders/claim-api", { authKey: "nope", robloxUsername: s.buyer }],
-      ["/api/orders/claim/lock-username", { orderId: s.order.id, email: "x@example.com", robloxUsername: s.buyer }],
+      [
+        "/api/orders/claim/lock-username",
+        { orderId: s.order.id, email: "x@example.com", robloxUsername: s.buyer },
+      ],
       ["/api/orders/claim/reset-username", { orderId: s.order.id, authKey: "nope" }],
       ["/api/bots/turn-on", { orderId: s.order.id, email: "x@example.com", game: "mm2" }],
-      ["/api/friend-requests", { orderId: s.order.id, email: "x@example.com", username: s.buyer, botUserId: null }],
+      [
+        "/api/friend-requests",
+        { orderId: s.order.id, email: "x@example.com", username: s.buyer, botUserId: null },
+      ],
     ];
     for (const [url, body] of writes) {
       const res = await call("POST", url, body);
@@ -118,46 +146,85 @@ describe.each(DRIVERS)("buyer claim on %s", (driver) => {
     const s = await scenario({ tier: "pro" });
     await t.app.ctx.db
       .update(users)
-      .set({ email: "seller@private.example", discordWebhookUrl: "https://discord.com/api/webhooks/123456789012345678/secrettokensecrettoken" })
+      .set({
+        email: "seller@private.example",
+        discordWebhookUrl: "https://discord.com/api/webhooks/123456789012345678/secrettokensecrettoken",
+      })
       .where(eq(users.id, s.seller.userId));
     const other = await scenario();
     const body = (await call("GET", byEmail(s.order.id, s.email))).body;
-    for (const secret of [s.authKey, s.seller.userId, "seller@private.example", "secrettoken", other.order.id, other.authKey, s.bot.botUsername]) {
+    for (const secret of [
+      s.authKey,
+      s.seller.userId,
+      "seller@private.example",
+      "secrettoken",
+      other.order.id,
+      other.authKey,
+      s.bot.botUsername,
+    ]) {
       expect(body).not.toContain(secret);
     }
   });
 
   it("locks the username on both paths; a different name needs Change Username first", async () => {
     const s = await scenario();
-    const blank = await call("POST", "/api/orders/claim", { orderId: s.order.id, email: s.email, robloxUsername: "   " });
+    const blank = await call("POST", "/api/orders/claim", {
+      orderId: s.order.id,
+      email: s.email,
+      robloxUsername: "   ",
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ error: "Please enter a ROBLOX username" });
-    const unknown = await call("POST", "/api/orders/claim", { orderId: s.order.id, email: s.email, robloxUsername: "NoSuchUser_zz9" });
+    const unknown = await call("POST", "/api/orders/claim", {
+      orderId: s.order.id,
+      email: s.email,
+      robloxUsername: "NoSuchUser_zz9",
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ error: "ROBLOX user not found" });
 
-    const res = await call("POST", "/api/orders/claim", { orderId: s.order.id, email: s.email, robloxUsername: s.buyer.toUpperCase() });
+    const res = await call("POST", "/api/orders/claim", {
+      orderId: s.order.id,
+      email: s.email,
+      robloxUsername: s.buyer.toUpperCase(),
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, order: { usernameLocked: true, robloxUsername: s.buyer, status: "unclaimed" } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      order: { usernameLocked: true, robloxUsername: s.buyer, status: "unclaimed" },
+    });
     const row = await orderRow(s.order.id);
     expect(row).toMatchObject({ usernameLocked: true, robloxUsername: s.buyer, robloxUserId: s.buyerId });
     expect(row.claimedAt).toBeInstanceOf(Date);
 
-    const again = await call("POST", "/api/orders/claim-api", { authKey: s.authKey, robloxUsername: s.buyer });
+    const again = await call("POST", "/api/orders/claim-api", {
+      authKey: s.authKey,
+      robloxUsername: s.buyer,
+    });
     expect(again.statusCode).toBe(200);
     const otherName = uniqueName("Other");
     await ensureRobloxUser(t.app, otherName);
-    const taken = await call("POST", "/api/orders/claim-api", { authKey: s.authKey, robloxUsername: otherName });
+    const taken = await call("POST", "/api/orders/claim-api", {
+      authKey: s.authKey,
+      robloxUsername: otherName,
+    });
     expect(taken.statusCode).toBe(409);
     expect((await orderRow(s.order.id)).robloxUsername).toBe(s.buyer);
   });
 
   it("lock-username needs the e-mail or the authKey as well as the order id", async () => {
     const s = await scenario();
-    const bare = await call("POST", "/api/orders/claim/lock-username", { orderId: s.order.id, robloxUsername: s.buyer });
+    const bare = await call("POST", "/api/orders/claim/lock-username", {
+      orderId: s.order.id,
+      robloxUsername: s.buyer,
+    });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().error).toContain("send orderId with email, or authKey");
-    const withKey = await call("POST", "/api/orders/claim/lock-username", { orderId: s.order.id, authKey: s.authKey, robloxUsername: s.buyer });
+    const withKey = await call("POST", "/api/orders/claim/lock-username", {
+      orderId: s.order.id,
+      authKey: s.authKey,
+      robloxUsername: s.buyer,
+    });
     expect(withKey.statusCode).toBe(200);
     expect(withKey.json().order.usernameLocked).toBe(true);
   });
@@ -181,13 +248,24 @@ describe.each(DRIVERS)("buyer claim on %s", (driver) => {
     await t.app.ctx.db
       .insert(gameSettings)
       .values({ game: "mm2", privateServerLink: "https://www.roblox.com/share?code=game-link" })
-      .onConflictDoUpdate({ target: gameSettings.game, set: { privateServerLink: "https://www.roblox.com/share?code=game-link" } });
-    const early = await call("POST", "/api/bots/turn-on", { orderId: s.order.id, email: s.email, game: "mm2" });
+      .onConflictDoUpdate({
+        target: gameSettings.game,
+        set: { privateServerLink: "https://www.roblox.com/share?code=game-link" },
+      });
+    const early = await call("POST", "/api/bots/turn-on", {
+      orderId: s.order.id,
+      email: s.email,
+      game: "mm2",
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ error: "Please confirm your ROBLOX username first" });
 
     await call("POST", "/api/orders/claim", { orderId: s.order.id, email: s.email, robloxUsername: s.buyer });
-    const wrongGame = await call("POST", "/api/bots/turn-on", { orderId: s.order.id, email: s.email, game: "growagarden" });
+    const wrongGame = await call("POST", "/api/bots/turn-on", {
+      orderId: s.order.id,
+      email: s.email,
+      game: "growagarden",
+    });
     expect(wrongGame.statusCode).toBe(400);
 
     const before = Date.now();
@@ -204,28 +282,57 @@ describe.each(DRIVERS)("buyer claim on %s", (driver) => {
     expect(bot.onlineUntil!.getTime() - before).toBeGreaterThanOrEqual(299_000);
     expect(bot.onlineUntil!.getTime() - Date.now()).toBeLessThanOrEqual(300_000);
 
-    const server = await call("GET", `/api/orders/private-server/${s.order.id}/${encodeURIComponent(s.email)}`);
+    const server = await call(
+      "GET",
+      `/api/orders/private-server/${s.order.id}/${encodeURIComponent(s.email)}`,
+    );
     expect(server.statusCode).toBe(200);
-    expect(server.json()).toMatchObject({ serverLink: "https://www.roblox.com/share?code=game-link", gameType: "mm2" });
-    await t.app.ctx.db.update(bots).set({ privateServerLink: "https://www.roblox.com/share?code=bot-link" }).where(eq(bots.id, s.bot.id));
+    expect(server.json()).toMatchObject({
+      serverLink: "https://www.roblox.com/share?code=game-link",
+      gameType: "mm2",
+    });
+    await t.app.ctx.db
+      .update(bots)
+      .set({ privateServerLink: "https://www.roblox.com/share?code=bot-link" })
+      .where(eq(bots.id, s.bot.id));
     const viaKey = await call("GET", `/api/orders/private-server-api/${s.authKey}`);
     expect(viaKey.json().serverLink).toBe("https://www.roblox.com/share?code=bot-link");
-    expect((await call("GET", `/api/orders/private-server/${s.order.id}/wrong%40example.com`)).json()).toEqual(NOT_FOUND);
+    expect(
+      (await call("GET", `/api/orders/private-server/${s.order.id}/wrong%40example.com`)).json(),
+    ).toEqual(NOT_FOUND);
   });
 
   it("sends the bot's friend request to the locked buyer only, recorded in the sandbox game", async () => {
     const s = await scenario();
     await call("POST", "/api/orders/claim-api", { authKey: s.authKey, robloxUsername: s.buyer });
-    const early = await call("POST", "/api/friend-requests", { authKey: s.authKey, username: s.buyer, botUserId: s.bot.robloxUserId });
+    const early = await call("POST", "/api/friend-requests", {
+      authKey: s.authKey,
+      username: s.buyer,
+      botUserId: s.bot.robloxUserId,
+    });
     expect(early.statusCode).toBe(409);
-    const { botUserId } = (await call("POST", "/api/bots/turn-on", { authKey: s.authKey, game: "mm2" })).json();
+    const { botUserId } = (
+      await call("POST", "/api/bots/turn-on", { authKey: s.authKey, game: "mm2" })
+    ).json();
 
-    const stranger = await call("POST", "/api/friend-requests", { authKey: s.authKey, username: "SomeoneElse", botUserId });
+    const stranger = await call("POST", "/api/friend-requests", {
+      authKey: s.authKey,
+      username: "SomeoneElse",
+      botUserId,
+    });
     expect(stranger.statusCode).toBe(400);
-    const wrongBot = await call("POST", "/api/friend-requests", { authKey: s.authKey, username: s.buyer, botUserId: botUserId + 1 });
+    const wrongBot = await call("POST", "/api/friend-requests", {
+      authKey: s.authKey,
+      username: s.buyer,
+      botUserId: botUserId + 1,
+    });
     expect(wrongBot.statusCode).toBe(400);
 
-    const res = await call("POST", "/api/friend-requests", { authKey: s.authKey, username: s.buyer, botUserId });
+    const res = await call("POST", "/api/friend-requests", {
+      authKey: s.authKey,
+      username: s.buyer,
+      botUserId,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     const sandbox = await t.app.inject({
@@ -233,7 +340,10 @@ describe.each(DRIVERS)("buyer claim on %s", (driver) => {
       url: `/__sandbox/roblox/friend-requests?botUsername=${s.bot.botUsername}&toUserId=${s.buyerId}`,
     });
     expect(sandbox.json().data).toHaveLength(1);
-    const [queued] = await t.app.ctx.db.select().from(botFriendRequests).where(eq(botFriendRequests.orderId, s.order.id));
+    const [queued] = await t.app.ctx.db
+      .select()
+      .from(botFriendRequests)
+      .where(eq(botFriendRequests.orderId, s.order.id));
     expect(queued).toMatchObject({ botId: s.bot.id, robloxUserId: s.buyerId, status: "sent" });
   });
 
@@ -243,25 +353,53 @@ describe.each(DRIVERS)("buyer claim on %s", (driver) => {
     await call("POST", "/api/bots/turn-on", { orderId: s.order.id, email: s.email, game: "mm2" });
     expect((await orderRow(s.order.id)).status).toBe("pending");
 
-    const reset = await call("POST", "/api/orders/claim/reset-username", { orderId: s.order.id, email: s.email });
+    const reset = await call("POST", "/api/orders/claim/reset-username", {
+      orderId: s.order.id,
+      email: s.email,
+    });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json().order).toMatchObject({ status: "unclaimed", usernameLocked: false, robloxUsername: null, claimedAt: null });
-    expect(await orderRow(s.order.id)).toMatchObject({ status: "unclaimed", robloxUserId: null, botId: null });
-    expect(await t.app.ctx.db.select().from(botFriendRequests).where(eq(botFriendRequests.orderId, s.order.id))).toEqual([]);
+    expect(reset.json().order).toMatchObject({
+      status: "unclaimed",
+      usernameLocked: false,
+      robloxUsername: null,
+      claimedAt: null,
+    });
+    expect(await orderRow(s.order.id)).toMatchObject({
+      status: "unclaimed",
+      robloxUserId: null,
+      botId: null,
+    });
+    expect(
+      await t.app.ctx.db.select().from(botFriendRequests).where(eq(botFriendRequests.orderId, s.order.id)),
+    ).toEqual([]);
 
     await call("POST", "/api/orders/claim-api", { authKey: s.authKey, robloxUsername: s.buyer });
-    await t.app.ctx.db.update(orders).set({ status: "completed", completedAt: new Date() }).where(eq(orders.id, s.order.id));
-    const late = await call("POST", "/api/orders/claim/reset-username", { orderId: s.order.id, authKey: s.authKey });
+    await t.app.ctx.db
+      .update(orders)
+      .set({ status: "completed", completedAt: new Date() })
+      .where(eq(orders.id, s.order.id));
+    const late = await call("POST", "/api/orders/claim/reset-username", {
+      orderId: s.order.id,
+      authKey: s.authKey,
+    });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ error: "This order has already been completed" });
     expect((await orderRow(s.order.id)).robloxUsername).toBe(s.buyer);
-    const relock = await call("POST", "/api/orders/claim", { orderId: s.order.id, email: s.email, robloxUsername: s.buyer });
+    const relock = await call("POST", "/api/orders/claim", {
+      orderId: s.order.id,
+      email: s.email,
+      robloxUsername: s.buyer,
+    });
     expect(relock.statusCode).toBe(409);
   });
 
   it("applies the seller's claim page style only while the seller is pro", async () => {
     const s = await scenario({ tier: "pro" });
-    const style = { ...CLAIM_PAGE_STYLE_DEFAULTS, headerText: "Welcome to Knife Kings", accentColor: "#ff0055" };
+    const style = {
+      ...CLAIM_PAGE_STYLE_DEFAULTS,
+      headerText: "Welcome to Knife Kings",
+      accentColor: "#ff0055",
+    };
     const saved = await t.app.inject({
       method: "POST",
       url: "/api/settings/claim-page-style",
@@ -280,15 +418,35 @@ describe.each(DRIVERS)("buyer claim on %s", (driver) => {
     const pet = await createItem(t.app, "bubblegumsimulator");
     const [parent] = await t.app.ctx.db
       .insert(orders)
-      .values({ userId: s.seller.userId, source: "shopify", game: null, customerEmail: s.email, totalAmount: "30.00", shopifyOrderNumber: "1002" })
+      .values({
+        userId: s.seller.userId,
+        source: "shopify",
+        game: null,
+        customerEmail: s.email,
+        totalAmount: "30.00",
+        shopifyOrderNumber: "1002",
+      })
       .returning();
     const [mm2Sub] = await t.app.ctx.db
       .insert(orders)
-      .values({ userId: s.seller.userId, source: "shopify", game: "mm2", parentOrderId: parent.id, customerEmail: null, totalAmount: "0" })
+      .values({
+        userId: s.seller.userId,
+        source: "shopify",
+        game: "mm2",
+        parentOrderId: parent.id,
+        customerEmail: null,
+        totalAmount: "0",
+      })
       .returning();
     const [bgsSub] = await t.app.ctx.db
       .insert(orders)
-      .values({ userId: s.seller.userId, source: "shopify", game: "bubblegumsimulator", parentOrderId: parent.id, customerEmail: null })
+      .values({
+        userId: s.seller.userId,
+        source: "shopify",
+        game: "bubblegumsimulator",
+        parentOrderId: parent.id,
+        customerEmail: null,
+      })
       .returning();
     await t.app.ctx.db.insert(orderItems).values([
       { orderId: mm2Sub.id, itemId: s.item.id, quantity: 1 },
@@ -301,13 +459,25 @@ describe.each(DRIVERS)("buyer claim on %s", (driver) => {
     expect(view.orderItems).toHaveLength(2);
     expect(view.subOrders.find((o: { id: string }) => o.id === bgsSub.id).items).toBe(`${pet.codeName}_3`);
 
-    const onParent = await call("POST", "/api/orders/claim", { orderId: parent.id, email: s.email, robloxUsername: s.buyer });
+    const onParent = await call("POST", "/api/orders/claim", {
+      orderId: parent.id,
+      email: s.email,
+      robloxUsername: s.buyer,
+    });
     expect(onParent.statusCode).toBe(400);
     expect(onParent.json()).toEqual({ error: "Please select which game's order to claim" });
 
-    const sub = await call("POST", "/api/orders/claim", { orderId: mm2Sub.id, email: s.email, robloxUsername: s.buyer });
+    const sub = await call("POST", "/api/orders/claim", {
+      orderId: mm2Sub.id,
+      email: s.email,
+      robloxUsername: s.buyer,
+    });
     expect(sub.statusCode).toBe(200);
-    const turnOn = await call("POST", "/api/bots/turn-on", { orderId: parent.id, email: s.email, game: "mm2" });
+    const turnOn = await call("POST", "/api/bots/turn-on", {
+      orderId: parent.id,
+      email: s.email,
+      game: "mm2",
+    });
     expect(turnOn.statusCode).toBe(200);
     expect((await orderRow(mm2Sub.id)).status).toBe("pending");
     expect((await orderRow(bgsSub.id)).status).toBe("unclaimed");
@@ -323,12 +493,16 @@ describe.each(DRIVERS)("buyer claim on %s", (driver) => {
     const ip = uniqueIp();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      statuses.push((await call("POST", "/api/orders/claim/reset-username", { authKey: "nope" }, ip)).statusCode);
+      statuses.push(
+        (await call("POST", "/api/orders/claim/reset-username", { authKey: "nope" }, ip)).statusCode,
+      );
     }
     expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
     const limited = await call("POST", "/api/orders/claim/reset-username", { authKey: "nope" }, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers["retry-after"]).toBeDefined();
-    expect((await call("POST", "/api/orders/claim/reset-username", { authKey: "nope" })).statusCode).toBe(404);
+    expect((await call("POST", "/api/orders/claim/reset-username", { authKey: "nope" })).statusCode).toBe(
+      404,
+    );
   });
 });

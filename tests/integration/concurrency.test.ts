@@ -4,14 +4,31 @@ import type { App } from "../../src/server/app.js";
 import { bots, orderItems, orders } from "../../src/server/db/schema/index.js";
 import { InsufficientInventoryError } from "../../src/server/modules/inventory/ledger.js";
 import { moveInventory } from "../../src/server/modules/inventory/service.js";
-import { addPoolBot, balanceOf, createItem, grant, ledgerBalanceOf, newBotKey, uniqueName } from "./bot-fixtures.js";
+import {
+  addPoolBot,
+  balanceOf,
+  createItem,
+  grant,
+  ledgerBalanceOf,
+  newBotKey,
+  uniqueName,
+} from "./bot-fixtures.js";
 import { useTestApp } from "./harness.js";
 import { ensureRobloxUser, signIn } from "./helpers.js";
 
 /** An order from another channel (Shopify or the API) reserving its items, as order intake does. */
-async function reserveOrder(app: App, userId: string, itemId: string, quantity: number, status = "unclaimed") {
+async function reserveOrder(
+  app: App,
+  userId: string,
+  itemId: string,
+  quantity: number,
+  status = "unclaimed",
+) {
   return app.ctx.db.transaction(async (tx) => {
-    const [order] = await tx.insert(orders).values({ userId, source: "api", status, game: "mm2" }).returning();
+    const [order] = await tx
+      .insert(orders)
+      .values({ userId, source: "api", status, game: "mm2" })
+      .returning();
     await tx.insert(orderItems).values({ orderId: order.id, itemId, quantity });
     await moveInventory(app.ctx, tx, userId, "reservation", [{ itemId, quantity }], { orderId: order.id });
     return order.id;
@@ -32,7 +49,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("no oversell under concurrency o
     const seller = await signIn(t.app, uniqueName("Ovs"));
     const item = await createItem(t.app, "mm2");
     await grant(t.app, seller.userId, item.id, 10);
-    const results = await Promise.all(Array.from({ length: 50 }, () => outcome(reserveOrder(t.app, seller.userId, item.id, 1))));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => outcome(reserveOrder(t.app, seller.userId, item.id, 1))),
+    );
     expect(results.filter((r) => r === "ok")).toHaveLength(10);
     expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 0, reserved: 10 });
     expect(await ledgerBalanceOf(t.app, seller.userId, item.id)).toEqual({ available: 0, reserved: 10 });
@@ -50,17 +69,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("no oversell under concurrency o
     await ensureRobloxUser(t.app, buyer);
     await grant(t.app, seller.userId, item.id, 20);
     const pendingOrders = [];
-    for (let i = 0; i < 5; i++) pendingOrders.push(await reserveOrder(t.app, seller.userId, item.id, 1, "pending"));
+    for (let i = 0; i < 5; i++)
+      pendingOrders.push(await reserveOrder(t.app, seller.userId, item.id, 1, "pending"));
 
     const deposits = Array.from({ length: 15 }, () =>
       t.app.inject({
         method: "POST",
         url: "/api/bot/deposits",
         headers: key,
-        payload: { botUsername: bot.botUsername, partnerRobloxUserId: seller.robloxUserId, items: [{ codeName: item.codeName, quantity: 1 }] },
+        payload: {
+          botUsername: bot.botUsername,
+          partnerRobloxUserId: seller.robloxUserId,
+          items: [{ codeName: item.codeName, quantity: 1 }],
+        },
       }),
     );
-    const reservations = Array.from({ length: 15 }, () => outcome(reserveOrder(t.app, seller.userId, item.id, 2)));
+    const reservations = Array.from({ length: 15 }, () =>
+      outcome(reserveOrder(t.app, seller.userId, item.id, 2)),
+    );
     const withdrawals = Array.from({ length: 10 }, () =>
       t.app.inject({
         method: "POST",
@@ -70,7 +96,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("no oversell under concurrency o
       }),
     );
     const completions = [...pendingOrders, ...pendingOrders].map((id) =>
-      t.app.inject({ method: "POST", url: `/api/admin/orders/${id}/complete`, headers: key, payload: { status: "completed" } }),
+      t.app.inject({
+        method: "POST",
+        url: `/api/admin/orders/${id}/complete`,
+        headers: key,
+        payload: { status: "completed" },
+      }),
     );
     const [dep, res, wd, done] = await Promise.all([
       Promise.all(deposits),

@@ -9,7 +9,11 @@ import { testConfig } from "../../src/server/config.js";
 import { items, listings, orderItems, orders, users } from "../../src/server/db/schema/index.js";
 import type { RecordedDiscordMessage } from "../../src/server/integrations/discord/sandbox.js";
 import { applyMovement } from "../../src/server/modules/inventory/ledger.js";
-import { notifyLowStock, notifyOrderCreated, notifyOrderDelivered } from "../../src/server/modules/notifications/service.js";
+import {
+  notifyLowStock,
+  notifyOrderCreated,
+  notifyOrderDelivered,
+} from "../../src/server/modules/notifications/service.js";
 import { completeOrder } from "../../src/server/modules/orders/completion.js";
 import { ORDER_CREATED_JOB } from "../../src/server/modules/orders/events.js";
 import { createItem, grant, uniqueName } from "./bot-fixtures.js";
@@ -45,7 +49,15 @@ async function reservedOrder(app: App, userId: string, status: string, game: Gam
   return app.ctx.db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
-      .values({ userId, source: "shopify", status, game, shopifyOrderNumber: "4242", totalAmount: "19.98", robloxUsername: "BuyerBob" })
+      .values({
+        userId,
+        source: "shopify",
+        status,
+        game,
+        shopifyOrderNumber: "4242",
+        totalAmount: "19.98",
+        robloxUsername: "BuyerBob",
+      })
       .returning();
     await tx.insert(orderItems).values({ orderId: order.id, itemId: item.id, quantity: 2 });
     await applyMovement(tx, userId, "reservation", [{ itemId: item.id, quantity: 2 }], { orderId: order.id });
@@ -56,14 +68,27 @@ async function reservedOrder(app: App, userId: string, status: string, game: Gam
 describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
   const t = useTestApp(driver, { startJobs: true });
 
-  async function sellerWithDiscord(settings: Partial<{ orderCreatedEnabled: boolean; orderDeliveredEnabled: boolean; pingEveryone: boolean }> = {}) {
+  async function sellerWithDiscord(
+    settings: Partial<{
+      orderCreatedEnabled: boolean;
+      orderDeliveredEnabled: boolean;
+      pingEveryone: boolean;
+    }> = {},
+  ) {
     const seller = await signIn(t.app, uniqueName("Notif"), { tier: "basic" });
     const hook = newWebhook();
     const res = await t.app.inject({
       method: "POST",
       url: "/api/settings/discord-webhook",
       headers: seller.headers,
-      payload: { webhookUrl: hook.url, enabled: true, orderCreatedEnabled: true, orderDeliveredEnabled: true, pingEveryone: false, ...settings },
+      payload: {
+        webhookUrl: hook.url,
+        enabled: true,
+        orderCreatedEnabled: true,
+        orderDeliveredEnabled: true,
+        pingEveryone: false,
+        ...settings,
+      },
     });
     expect(res.statusCode).toBe(200);
     return { seller, hook };
@@ -79,7 +104,11 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
     expect(message.content).toBeNull();
     expect(message.allowedMentions).toEqual({ parse: [] });
     expect(message.embeds?.[0].title).toContain("#4242");
-    expect(message.embeds?.[0].fields).toContainEqual({ name: "Items", value: `2 × ${item.publicName}`, inline: false });
+    expect(message.embeds?.[0].fields).toContainEqual({
+      name: "Items",
+      value: `2 × ${item.publicName}`,
+      inline: false,
+    });
     await new Promise((r) => setTimeout(r, 2500));
     expect(await messagesOf(t.app, hook.id)).toHaveLength(1);
   });
@@ -92,13 +121,18 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
     expect(message.content).toBe("@everyone");
     expect(message.allowedMentions).toEqual({ parse: ["everyone"] });
     expect(message.embeds?.[0].title).toContain("delivered");
-    expect(message.embeds?.[0].fields).toContainEqual({ name: "ROBLOX username", value: "BuyerBob", inline: true });
+    expect(message.embeds?.[0].fields).toContainEqual({
+      name: "ROBLOX username",
+      value: "BuyerBob",
+      inline: true,
+    });
   });
 
   it("follows the switches and the tier", async () => {
     const { seller } = await sellerWithDiscord({ orderCreatedEnabled: false });
     const { order } = await reservedOrder(t.app, seller.userId, "unclaimed");
-    const queued = (fn: typeof notifyOrderCreated) => t.app.ctx.db.transaction((tx) => fn(t.app.ctx, tx, order.id));
+    const queued = (fn: typeof notifyOrderCreated) =>
+      t.app.ctx.db.transaction((tx) => fn(t.app.ctx, tx, order.id));
     expect(await queued(notifyOrderCreated)).toBe(false);
     expect(await queued(notifyOrderDelivered)).toBe(true);
     expect(await queued(notifyOrderDelivered)).toBe(false);
@@ -108,10 +142,20 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
   });
 
   it("announces a listing that ran out of stock", async () => {
-    const { seller, hook } = await sellerWithDiscord({ orderCreatedEnabled: false, orderDeliveredEnabled: false });
+    const { seller, hook } = await sellerWithDiscord({
+      orderCreatedEnabled: false,
+      orderDeliveredEnabled: false,
+    });
     const [listing] = await t.app.ctx.db
       .insert(listings)
-      .values({ userId: seller.userId, title: "Godly bundle", game: "mm2", shopifyProductId: "1", shopifyVariantId: uniqueName("v"), stockQuantity: 0 })
+      .values({
+        userId: seller.userId,
+        title: "Godly bundle",
+        game: "mm2",
+        shopifyProductId: "1",
+        shopifyVariantId: uniqueName("v"),
+        stockQuantity: 0,
+      })
       .returning();
     expect(await t.app.ctx.db.transaction((tx) => notifyLowStock(t.app.ctx, tx, listing.id))).toBe(true);
     const [message] = await waitForMessages(t.app, hook.id, 1);
@@ -122,7 +166,11 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
 
   it("waits as long as Discord's 429 retry_after says, then delivers", async () => {
     const { seller, hook } = await sellerWithDiscord();
-    const limit = await t.app.inject({ method: "POST", url: "/__sandbox/discord/rate-limit", payload: { count: 1, retryAfter: 1.5 } });
+    const limit = await t.app.inject({
+      method: "POST",
+      url: "/__sandbox/discord/rate-limit",
+      payload: { count: 1, retryAfter: 1.5 },
+    });
     expect(limit.json()).toEqual({ remaining: 1, retryAfter: 1.5 });
     const { order } = await reservedOrder(t.app, seller.userId, "unclaimed");
     await t.app.ctx.db.transaction((tx) => notifyOrderCreated(t.app.ctx, tx, order.id));
@@ -139,7 +187,11 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
     const { id } = newWebhook();
     const url = `/__sandbox/discord/api/webhooks/${id}/token_abc`;
     expect((await t.app.inject({ method: "POST", url, payload: { content: "hello" } })).statusCode).toBe(204);
-    const waited = await t.app.inject({ method: "POST", url: `${url}?wait=true`, payload: { content: "<b>again</b>" } });
+    const waited = await t.app.inject({
+      method: "POST",
+      url: `${url}?wait=true`,
+      payload: { content: "<b>again</b>" },
+    });
     expect(waited.statusCode).toBe(200);
     expect(waited.json()).toMatchObject({ content: "<b>again</b>", webhook_id: id });
     const empty = await t.app.inject({ method: "POST", url, payload: {} });
@@ -158,8 +210,11 @@ describe.each(DRIVERS)("a queued Discord message survives a restart on %s", (dri
   const t = useTestApp(driver);
 
   it("is delivered by the next app on the same database", async () => {
-    const dataDir = driver === "pglite" ? fs.mkdtempSync(path.join(os.tmpdir(), "autodrop-discord-")) : "memory://";
-    const config = testConfig(driver === "postgres" ? { databaseUrl: t.app.ctx.config.databaseUrl } : { dataDir });
+    const dataDir =
+      driver === "pglite" ? fs.mkdtempSync(path.join(os.tmpdir(), "autodrop-discord-")) : "memory://";
+    const config = testConfig(
+      driver === "postgres" ? { databaseUrl: t.app.ctx.config.databaseUrl } : { dataDir },
+    );
     try {
       // Creates the job queues, then stops.
       await (await buildApp(config, { startJobs: true })).close();
@@ -178,20 +233,31 @@ describe.each(DRIVERS)("a queued Discord message survives a restart on %s", (dri
         .returning();
       const [item] = await before.ctx.db
         .insert(items)
-        .values({ game: "mm2", codeName: uniqueName("r").toLowerCase(), publicName: "Restart Knife", imageUrl: "/x.svg" })
+        .values({
+          game: "mm2",
+          codeName: uniqueName("r").toLowerCase(),
+          publicName: "Restart Knife",
+          imageUrl: "/x.svg",
+        })
         .returning();
       const [order] = await before.ctx.db
         .insert(orders)
         .values({ userId: seller.id, source: "api", game: "mm2", totalAmount: "5.00" })
         .returning();
       await before.ctx.db.insert(orderItems).values({ orderId: order.id, itemId: item.id, quantity: 1 });
-      expect(await before.ctx.db.transaction((tx) => notifyOrderCreated(before.ctx, tx, order.id))).toBe(true);
+      expect(await before.ctx.db.transaction((tx) => notifyOrderCreated(before.ctx, tx, order.id))).toBe(
+        true,
+      );
       await before.close();
 
       const after = await buildApp(config, { startJobs: true });
       try {
         const [message] = await waitForMessages(after, hook.id, 1);
-        expect(message?.embeds?.[0].fields).toContainEqual({ name: "Items", value: "1 × Restart Knife", inline: false });
+        expect(message?.embeds?.[0].fields).toContainEqual({
+          name: "Items",
+          value: "1 × Restart Knife",
+          inline: false,
+        });
       } finally {
         await after.close();
       }

@@ -33,7 +33,8 @@ class EventStream {
         this.buffer = this.buffer.slice(end + 2);
         return JSON.parse(match[1]);
       }
-      if (Date.now() > deadline) throw new Error(`no event within ${timeoutMs} ms; got ${JSON.stringify(this.buffer)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no event within ${timeoutMs} ms; got ${JSON.stringify(this.buffer)}`);
       const chunk = await Promise.race([
         this.reader!.read(),
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no event in time")), timeoutMs)),
@@ -49,7 +50,9 @@ class EventStream {
 }
 
 function listenersOf(app: App, userId: string): number {
-  return (app.ctx.events as unknown as { emitter: { listenerCount(name: string): number } }).emitter.listenerCount(userId);
+  return (
+    app.ctx.events as unknown as { emitter: { listenerCount(name: string): number } }
+  ).emitter.listenerCount(userId);
 }
 
 describe.each(DRIVERS)("GET /api/events (Server-Sent Events) on %s", (driver) => {
@@ -98,7 +101,9 @@ describe.each(DRIVERS)("GET /api/events (Server-Sent Events) on %s", (driver) =>
   });
 
   it("ends open streams when the app shuts down, so shutdown never waits for browsers", async () => {
-    const extra = await buildApp(testConfig({ databaseUrl: t.app.ctx.config.databaseUrl }), { startJobs: false });
+    const extra = await buildApp(testConfig({ databaseUrl: t.app.ctx.config.databaseUrl }), {
+      startJobs: false,
+    });
     const extraBase = await extra.listen({ port: 0, host: "127.0.0.1" });
     const seller = await signIn(extra, uniqueName("Ssc"));
     const stream = new EventStream(`${extraBase}/api/events`, seller.cookie);
@@ -113,7 +118,9 @@ describe.each(DRIVERS)("GET /api/events (Server-Sent Events) on %s", (driver) =>
     describe("across instances", () => {
       let second: App;
       beforeAll(async () => {
-        second = await buildApp(testConfig({ databaseUrl: t.app.ctx.config.databaseUrl }), { startJobs: false });
+        second = await buildApp(testConfig({ databaseUrl: t.app.ctx.config.databaseUrl }), {
+          startJobs: false,
+        });
       });
       afterAll(async () => {
         await second?.close();

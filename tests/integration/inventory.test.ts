@@ -27,12 +27,27 @@ describe.each(DRIVERS)("items and inventory on %s", (driver) => {
 
     it("lets an admin create an item, requires every field, and refuses a duplicate codeName in a game", async () => {
       const admin = await signIn(t.app, uniqueName("Adm"), { admin: true });
-      const body = { codeName: "shiny_knife", publicName: "Shiny Knife", imageUrl: "https://example.com/k.png", game: "mm2" };
-      const created = await t.app.inject({ method: "POST", url: "/api/admin/items", headers: admin.headers, payload: body });
+      const body = {
+        codeName: "shiny_knife",
+        publicName: "Shiny Knife",
+        imageUrl: "https://example.com/k.png",
+        game: "mm2",
+      };
+      const created = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/items",
+        headers: admin.headers,
+        payload: body,
+      });
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject(body);
 
-      const again = await t.app.inject({ method: "POST", url: "/api/admin/items", headers: admin.headers, payload: body });
+      const again = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/items",
+        headers: admin.headers,
+        payload: body,
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ error: "An item with this code name already exists for this game" });
 
@@ -67,7 +82,9 @@ describe.each(DRIVERS)("items and inventory on %s", (driver) => {
         payload: { codeName: "x", publicName: "X", imageUrl: "/x.png", game: "mm2" },
       });
       expect(res.statusCode).toBe(403);
-      expect((await t.app.inject({ method: "GET", url: "/api/admin/items", headers: seller.headers })).statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ method: "GET", url: "/api/admin/items", headers: seller.headers })).statusCode,
+      ).toBe(403);
     });
   });
 
@@ -91,7 +108,12 @@ describe.each(DRIVERS)("items and inventory on %s", (driver) => {
         id: knife.id,
         itemId: knife.id,
         quantity: 5,
-        item: { publicName: knife.publicName, codeName: knife.codeName, game: "mm2", imageUrl: knife.imageUrl },
+        item: {
+          publicName: knife.publicName,
+          codeName: knife.codeName,
+          game: "mm2",
+          imageUrl: knife.imageUrl,
+        },
       });
       expect(entries.map((e: { itemId: string }) => e.itemId)).not.toContain(gun.id);
       expect((await t.app.inject({ method: "GET", url: "/api/inventory" })).statusCode).toBe(401);
@@ -134,9 +156,16 @@ describe.each(DRIVERS)("items and inventory on %s", (driver) => {
       const url = `/api/admin/users/${seller.userId}/items`;
       const payload = { itemId: item.id, quantity: 2 };
       expect((await t.app.inject({ method: "POST", url, headers, payload })).statusCode).toBe(200);
-      expect((await t.app.inject({ method: "POST", url, headers: seller.headers, payload })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: "POST", url, headers: seller.headers, payload })).statusCode).toBe(
+        403,
+      );
       expect((await t.app.inject({ method: "POST", url, payload })).statusCode).toBe(401);
-      const bad = await t.app.inject({ method: "POST", url, headers: { authorization: "Bearer adbot_nope" }, payload });
+      const bad = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { authorization: "Bearer adbot_nope" },
+        payload,
+      });
       expect(bad.statusCode).toBe(401);
       expect(bad.json()).toEqual({ error: "Invalid or missing bot key" });
       expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 2, reserved: 0 });
@@ -147,7 +176,12 @@ describe.each(DRIVERS)("items and inventory on %s", (driver) => {
       const seller = await signIn(t.app, uniqueName("Tgt"));
       const item = await createItem(t.app, "mm2");
       const post = (userId: string, payload: object) =>
-        t.app.inject({ method: "POST", url: `/api/admin/users/${userId}/items`, headers: admin.headers, payload });
+        t.app.inject({
+          method: "POST",
+          url: `/api/admin/users/${userId}/items`,
+          headers: admin.headers,
+          payload,
+        });
 
       const zero = await post(seller.userId, { itemId: item.id, quantity: 0 });
       expect(zero.statusCode).toBe(400);
@@ -172,9 +206,17 @@ describe.each(DRIVERS)("items and inventory on %s", (driver) => {
       const res = await t.app.inject({ method: "GET", url: `/api/inventory/${seller.userId}`, headers });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([expect.objectContaining({ itemId: item.id, quantity: 6, reserved: 0 })]);
-      const mine = await t.app.inject({ method: "GET", url: `/api/inventory/${seller.userId}`, headers: seller.headers });
+      const mine = await t.app.inject({
+        method: "GET",
+        url: `/api/inventory/${seller.userId}`,
+        headers: seller.headers,
+      });
       expect(mine.statusCode).toBe(403);
-      const unknown = await t.app.inject({ method: "GET", url: `/api/inventory/${crypto.randomUUID()}`, headers });
+      const unknown = await t.app.inject({
+        method: "GET",
+        url: `/api/inventory/${crypto.randomUUID()}`,
+        headers,
+      });
       expect(unknown.statusCode).toBe(404);
     });
   });

@@ -7,13 +7,20 @@ import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
 
 const HOOK = "https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz_0123456789";
-const ON = { webhookUrl: HOOK, enabled: true, orderCreatedEnabled: true, orderDeliveredEnabled: false, pingEveryone: true };
+const ON = {
+  webhookUrl: HOOK,
+  enabled: true,
+  orderCreatedEnabled: true,
+  orderDeliveredEnabled: false,
+  pingEveryone: true,
+};
 
 describe.each(DRIVERS)("store settings on %s", (driver) => {
   const t = useTestApp(driver);
   const post = (url: string, headers: object, payload: object) =>
     t.app.inject({ method: "POST", url, headers: headers as Record<string, string>, payload });
-  const discord = (headers: object, payload: object) => post("/api/settings/discord-webhook", headers, payload);
+  const discord = (headers: object, payload: object) =>
+    post("/api/settings/discord-webhook", headers, payload);
   const userRow = async (id: string) => (await t.app.ctx.db.select().from(users).where(eq(users.id, id)))[0];
 
   it("saves the Discord section for basic and pro sellers", async () => {
@@ -29,9 +36,17 @@ describe.each(DRIVERS)("store settings on %s", (driver) => {
       discordPingEveryone: true,
     });
 
-    const cleared = await discord(seller.headers, { webhookUrl: "", orderCreatedEnabled: true, orderDeliveredEnabled: true, pingEveryone: false });
+    const cleared = await discord(seller.headers, {
+      webhookUrl: "",
+      orderCreatedEnabled: true,
+      orderDeliveredEnabled: true,
+      pingEveryone: false,
+    });
     expect(cleared.json()).toMatchObject({ webhookUrl: null, enabled: false });
-    expect(await userRow(seller.userId)).toMatchObject({ discordWebhookUrl: null, discordNotificationsEnabled: false });
+    expect(await userRow(seller.userId)).toMatchObject({
+      discordWebhookUrl: null,
+      discordNotificationsEnabled: false,
+    });
   });
 
   it("refuses Discord settings below Basic, including an expired subscription", async () => {
@@ -40,10 +55,15 @@ describe.each(DRIVERS)("store settings on %s", (driver) => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: "Discord notifications require a Basic or Pro subscription" });
     const lapsed = await signIn(t.app, uniqueName("Lapsed"), { tier: "pro" });
-    await t.app.ctx.db.update(users).set({ subscriptionExpiry: new Date(Date.now() - 1000) }).where(eq(users.id, lapsed.userId));
+    await t.app.ctx.db
+      .update(users)
+      .set({ subscriptionExpiry: new Date(Date.now() - 1000) })
+      .where(eq(users.id, lapsed.userId));
     expect((await discord(lapsed.headers, ON)).statusCode).toBe(403);
     expect((await userRow(free.userId)).discordWebhookUrl).toBeNull();
-    expect((await t.app.inject({ method: "POST", url: "/api/settings/discord-webhook", payload: ON })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/settings/discord-webhook", payload: ON })).statusCode,
+    ).toBe(401);
   });
 
   it("accepts only Discord webhook URLs (no other host, port, credentials or scheme)", async () => {
@@ -71,7 +91,11 @@ describe.each(DRIVERS)("store settings on %s", (driver) => {
   });
 
   it("saves a claim page style for pro sellers only", async () => {
-    const style = { ...CLAIM_PAGE_STYLE_DEFAULTS, headerText: "  Knife Kings  ", logoUrl: "https://cdn.example.com/logo.png" };
+    const style = {
+      ...CLAIM_PAGE_STYLE_DEFAULTS,
+      headerText: "  Knife Kings  ",
+      logoUrl: "https://cdn.example.com/logo.png",
+    };
     const basic = await signIn(t.app, uniqueName("Basic"), { tier: "basic" });
     const refused = await post("/api/settings/claim-page-style", basic.headers, { style });
     expect(refused.statusCode).toBe(403);
@@ -99,7 +123,9 @@ describe.each(DRIVERS)("store settings on %s", (driver) => {
       ["footerText", "x".repeat(201)],
     ];
     for (const [field, value] of bad) {
-      const res = await post("/api/settings/claim-page-style", pro.headers, { style: { ...CLAIM_PAGE_STYLE_DEFAULTS, [field]: value } });
+      const res = await post("/api/settings/claim-page-style", pro.headers, {
+        style: { ...CLAIM_PAGE_STYLE_DEFAULTS, [field]: value },
+      });
       expect(res.statusCode, `${field}=${value}`).toBe(400);
       expect(res.json().error).toContain(`style.${field}`);
     }

@@ -7,13 +7,19 @@ import { ensureRobloxUser, signIn, uniqueIp } from "./helpers.js";
 
 describe.each(DRIVERS)("withdrawals on %s", (driver) => {
   const t = useTestApp(driver);
-  const post = (url: string, headers: object, payload: object) => t.app.inject({ method: "POST", url, headers, payload });
-  const pending = (headers: object) => t.app.inject({ method: "GET", url: "/api/withdrawals/pending", headers });
+  const post = (url: string, headers: Record<string, string>, payload: object) =>
+    t.app.inject({ method: "POST", url, headers, payload });
+  const pending = (headers: Record<string, string>) =>
+    t.app.inject({ method: "GET", url: "/api/withdrawals/pending", headers });
 
   /** A pro seller holding 5 of one mm2 item and 2 of another, plus a bgs item, and a Roblox account to send to. */
   async function stockedSeller(tier: "basic" | "pro" = "pro") {
     const seller = await signIn(t.app, uniqueName("Wd"), { tier });
-    const [knife, gun, pet] = [await createItem(t.app, "mm2"), await createItem(t.app, "mm2"), await createItem(t.app, "bubblegumsimulator")];
+    const [knife, gun, pet] = [
+      await createItem(t.app, "mm2"),
+      await createItem(t.app, "mm2"),
+      await createItem(t.app, "bubblegumsimulator"),
+    ];
     await grant(t.app, seller.userId, knife.id, 5);
     await grant(t.app, seller.userId, gun.id, 2);
     await grant(t.app, seller.userId, pet.id, 1);
@@ -33,7 +39,10 @@ describe.each(DRIVERS)("withdrawals on %s", (driver) => {
     expect(turnOn.statusCode).toBe(403);
 
     const lapsed = await signIn(t.app, uniqueName("Lapsed"), { tier: "basic" });
-    await t.app.ctx.db.update(users).set({ subscriptionExpiry: new Date(Date.now() - 1000) }).where(eq(users.id, lapsed.userId));
+    await t.app.ctx.db
+      .update(users)
+      .set({ subscriptionExpiry: new Date(Date.now() - 1000) })
+      .where(eq(users.id, lapsed.userId));
     expect((await pending(lapsed.headers)).json()).toEqual(tier);
 
     const basic = await signIn(t.app, uniqueName("Basic"), { tier: "basic" });
@@ -47,11 +56,23 @@ describe.each(DRIVERS)("withdrawals on %s", (driver) => {
       post("/api/withdrawals/create", seller.headers, { items, robloxUsername });
     const refusals: [object[], string, string?][] = [
       [[], "Please select at least one item"],
-      [[{ itemId: knife.id, quantity: 1 }, { itemId: pet.id, quantity: 1 }], "Cannot mix items from different games"],
+      [
+        [
+          { itemId: knife.id, quantity: 1 },
+          { itemId: pet.id, quantity: 1 },
+        ],
+        "Cannot mix items from different games",
+      ],
       [[{ itemId: knife.id, quantity: 1 }], "Please enter your ROBLOX username", "   "],
       [[{ itemId: knife.id, quantity: 0 }], `Quantity for ${knife.publicName} must be between 1 and 5`],
       [[{ itemId: knife.id, quantity: 6 }], `Quantity for ${knife.publicName} must be between 1 and 5`],
-      [[{ itemId: gun.id, quantity: 2 }, { itemId: gun.id, quantity: 1 }], `Quantity for ${gun.publicName} must be between 1 and 2`],
+      [
+        [
+          { itemId: gun.id, quantity: 2 },
+          { itemId: gun.id, quantity: 1 },
+        ],
+        `Quantity for ${gun.publicName} must be between 1 and 2`,
+      ],
       [[{ itemId: crypto.randomUUID(), quantity: 1 }], "Item not found"],
     ];
     for (const [items, error, username] of refusals) {
@@ -81,7 +102,12 @@ describe.each(DRIVERS)("withdrawals on %s", (driver) => {
     });
     expect(res.statusCode).toBe(200);
     const { withdrawal } = res.json();
-    expect(withdrawal).toEqual({ id: expect.any(String), status: "unclaimed", game: "mm2", robloxUsername: alt });
+    expect(withdrawal).toEqual({
+      id: expect.any(String),
+      status: "unclaimed",
+      game: "mm2",
+      robloxUsername: alt,
+    });
 
     const [order] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, withdrawal.id));
     expect(order).toMatchObject({
@@ -94,11 +120,18 @@ describe.each(DRIVERS)("withdrawals on %s", (driver) => {
       usernameLocked: true,
     });
     const lines = await t.app.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    expect(lines.map((l) => [l.itemId, l.quantity]).sort()).toEqual([[knife.id, 2], [gun.id, 2]].sort());
+    expect(lines.map((l) => [l.itemId, l.quantity]).sort()).toEqual(
+      [
+        [knife.id, 2],
+        [gun.id, 2],
+      ].sort(),
+    );
     expect(await balanceOf(t.app, seller.userId, knife.id)).toEqual({ available: 3, reserved: 2 });
     expect(await balanceOf(t.app, seller.userId, gun.id)).toEqual({ available: 0, reserved: 2 });
 
-    const inventory = (await t.app.inject({ method: "GET", url: "/api/inventory", headers: seller.headers })).json();
+    const inventory = (
+      await t.app.inject({ method: "GET", url: "/api/inventory", headers: seller.headers })
+    ).json();
     expect(inventory.find((e: { itemId: string }) => e.itemId === knife.id).quantity).toBe(3);
     expect(inventory.find((e: { itemId: string }) => e.itemId === gun.id)).toBeUndefined();
 
@@ -115,7 +148,9 @@ describe.each(DRIVERS)("withdrawals on %s", (driver) => {
   it("allows only one open withdrawal when two are created at once", async () => {
     const { seller, knife, alt } = await stockedSeller();
     const body = { items: [{ itemId: knife.id, quantity: 1 }], robloxUsername: alt };
-    const results = await Promise.all([1, 2, 3].map(() => post("/api/withdrawals/create", seller.headers, body)));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => post("/api/withdrawals/create", seller.headers, body)),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await balanceOf(t.app, seller.userId, knife.id)).toEqual({ available: 4, reserved: 1 });
   });
@@ -123,7 +158,9 @@ describe.each(DRIVERS)("withdrawals on %s", (driver) => {
   it("Turn On Bot: the seller's bot goes pending_online for 300 s, the order pending, a friend request is queued", async () => {
     const { seller, knife, alt, altId } = await stockedSeller();
     const bot = await addPoolBot(t.app, "mm2");
-    expect((await post("/api/bots/create", seller.headers, { game: "mm2" })).json().bot.botUsername).toBe(bot.botUsername);
+    expect((await post("/api/bots/create", seller.headers, { game: "mm2" })).json().bot.botUsername).toBe(
+      bot.botUsername,
+    );
     const created = await post("/api/withdrawals/create", seller.headers, {
       items: [{ itemId: knife.id, quantity: 1 }],
       robloxUsername: alt,
@@ -141,7 +178,9 @@ describe.each(DRIVERS)("withdrawals on %s", (driver) => {
       botUsername: bot.botUsername,
       robloxUsername: alt,
     });
-    const [mine] = (await t.app.inject({ method: "GET", url: "/api/bots/user", headers: seller.headers })).json().bots;
+    const [mine] = (
+      await t.app.inject({ method: "GET", url: "/api/bots/user", headers: seller.headers })
+    ).json().bots;
     expect(mine.status).toBe("pending_online");
     const until = Date.parse(mine.onlineTimeLeft);
     expect(until).toBeGreaterThanOrEqual(before + 299_000);
@@ -149,28 +188,46 @@ describe.each(DRIVERS)("withdrawals on %s", (driver) => {
 
     const [order] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ status: "pending", botId: bot.id });
-    expect((await pending(seller.headers)).json().pendingWithdrawal).toMatchObject({ id: orderId, status: "pending" });
-    const requests = await t.app.ctx.db.select().from(botFriendRequests).where(eq(botFriendRequests.orderId, orderId));
-    expect(requests).toEqual([expect.objectContaining({ botId: bot.id, robloxUserId: altId, status: "to_send" })]);
+    expect((await pending(seller.headers)).json().pendingWithdrawal).toMatchObject({
+      id: orderId,
+      status: "pending",
+    });
+    const requests = await t.app.ctx.db
+      .select()
+      .from(botFriendRequests)
+      .where(eq(botFriendRequests.orderId, orderId));
+    expect(requests).toEqual([
+      expect.objectContaining({ botId: bot.id, robloxUserId: altId, status: "to_send" }),
+    ]);
 
     // Turning it on again opens a fresh window and keeps a single friend request for the order.
     expect((await post("/api/withdrawals/turn-on", seller.headers, { orderId })).statusCode).toBe(200);
-    expect(await t.app.ctx.db.select().from(botFriendRequests).where(eq(botFriendRequests.orderId, orderId))).toHaveLength(1);
+    expect(
+      await t.app.ctx.db.select().from(botFriendRequests).where(eq(botFriendRequests.orderId, orderId)),
+    ).toHaveLength(1);
   });
 
   it("Turn On Bot assigns a pool bot to a seller who has none, and refuses others' and unknown orders", async () => {
     const { seller, knife, alt } = await stockedSeller();
     const pool = await addPoolBot(t.app, "mm2");
-    await t.app.ctx.db.update(bots).set({ createdAt: new Date(0) }).where(eq(bots.id, pool.id));
+    await t.app.ctx.db
+      .update(bots)
+      .set({ createdAt: new Date(0) })
+      .where(eq(bots.id, pool.id));
     const orderId = (
-      await post("/api/withdrawals/create", seller.headers, { items: [{ itemId: knife.id, quantity: 1 }], robloxUsername: alt })
+      await post("/api/withdrawals/create", seller.headers, {
+        items: [{ itemId: knife.id, quantity: 1 }],
+        robloxUsername: alt,
+      })
     ).json().withdrawal.id;
 
     const intruder = await signIn(t.app, uniqueName("Intr"), { tier: "pro" });
     const foreign = await post("/api/withdrawals/turn-on", intruder.headers, { orderId });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ error: "Withdrawal not found" });
-    expect((await post("/api/withdrawals/turn-on", seller.headers, { orderId: crypto.randomUUID() })).statusCode).toBe(404);
+    expect(
+      (await post("/api/withdrawals/turn-on", seller.headers, { orderId: crypto.randomUUID() })).statusCode,
+    ).toBe(404);
 
     const res = await post("/api/withdrawals/turn-on", seller.headers, { orderId });
     expect(res.statusCode).toBe(200);

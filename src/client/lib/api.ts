@@ -3,11 +3,23 @@ import type { QueryFunction } from "@tanstack/react-query";
 /** A non-OK HTTP answer. The message is `${status}: ${response text or status text}` (spec 000 §8). */
 export class ApiError extends Error {
   readonly status: number;
+  /** The server's `error` field when the body is JSON, else the body text (or the status text). */
+  readonly detail: string;
 
   constructor(status: number, text: string) {
     super(`${status}: ${text}`);
     this.name = "ApiError";
     this.status = status;
+    this.detail = errorField(text) ?? text;
+  }
+}
+
+function errorField(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as { error?: unknown };
+    return typeof body?.error === "string" ? body.error : null;
+  } catch {
+    return null;
   }
 }
 

@@ -18,8 +18,14 @@ import { toast } from "@/lib/toast";
 const VERIFY_FAILED =
   "The verification phrase was not found in your ROBLOX profile. Add it to your profile description and try again.";
 
-/** Spec 000 §8: on the login pages an HTTP error shows as `${status}: ${text}`; other failures are normalised. */
-function showError(err: unknown, description = err instanceof ApiError ? err.message : normalizeError(err)) {
+/**
+ * Spec 000 §8: on the login pages an HTTP error shows as `${status}: ${text}`; the text is the server's error field
+ * rather than raw JSON (decision 004). Other failures are normalised.
+ */
+function showError(
+  err: unknown,
+  description = err instanceof ApiError ? `${err.status}: ${err.detail}` : normalizeError(err),
+) {
   toast({ title: "Error", description, variant: "destructive" });
 }
 

@@ -21,7 +21,10 @@ export const botFriendRequests = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("bot_friend_requests_order_key").on(t.orderId), index("bot_friend_requests_bot_idx").on(t.botId, t.status)],
+  (t) => [
+    uniqueIndex("bot_friend_requests_order_key").on(t.orderId),
+    index("bot_friend_requests_bot_idx").on(t.botId, t.status),
+  ],
 );
 
 /**

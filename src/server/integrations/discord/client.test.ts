@@ -14,7 +14,9 @@ function fakeFetch(response: () => Response) {
 
 describe("retryAfterSeconds", () => {
   it("takes Discord's fractional retry_after, else the Retry-After header, else one second", () => {
-    expect(retryAfterSeconds({ message: "You are being rate limited.", retry_after: 0.25, global: false }, "1")).toBe(0.25);
+    expect(
+      retryAfterSeconds({ message: "You are being rate limited.", retry_after: 0.25, global: false }, "1"),
+    ).toBe(0.25);
     expect(retryAfterSeconds({ message: "x" }, "3")).toBe(3);
     expect(retryAfterSeconds(null, null)).toBe(1);
     expect(retryAfterSeconds({ retry_after: 1e9 }, null)).toBe(3600);
@@ -29,18 +31,26 @@ describe("DiscordClient", () => {
       content: "hi",
       allowed_mentions: { parse: [] },
     });
-    expect(calls[0].url).toBe("http://sandbox/__sandbox/discord/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz");
+    expect(calls[0].url).toBe(
+      "http://sandbox/__sandbox/discord/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz",
+    );
     expect(calls[0].init?.method).toBe("POST");
-    expect(JSON.parse(String(calls[0].init?.body))).toEqual({ content: "hi", allowed_mentions: { parse: [] } });
+    expect(JSON.parse(String(calls[0].init?.body))).toEqual({
+      content: "hi",
+      allowed_mentions: { parse: [] },
+    });
   });
 
   it("turns a 429 into a rate-limit error carrying retry_after", async () => {
     const { fetch } = fakeFetch(
       () =>
-        new Response(JSON.stringify({ message: "You are being rate limited.", retry_after: 1.5, global: true }), {
-          status: 429,
-          headers: { "content-type": "application/json", "retry-after": "2" },
-        }),
+        new Response(
+          JSON.stringify({ message: "You are being rate limited.", retry_after: 1.5, global: true }),
+          {
+            status: 429,
+            headers: { "content-type": "application/json", "retry-after": "2" },
+          },
+        ),
     );
     const err = await new DiscordClient(fetch, "https://discord.com")
       .executeWebhook(URL_IN, { content: "x", allowed_mentions: { parse: [] } })
@@ -51,12 +61,18 @@ describe("DiscordClient", () => {
   });
 
   it("marks 5xx retryable and 404 final, and never calls a URL that is not a Discord webhook", async () => {
-    const five = await new DiscordClient(fakeFetch(() => new Response("", { status: 502 })).fetch, "https://discord.com")
+    const five = await new DiscordClient(
+      fakeFetch(() => new Response("", { status: 502 })).fetch,
+      "https://discord.com",
+    )
       .executeWebhook(URL_IN, { content: "x", allowed_mentions: { parse: [] } })
       .catch((e) => e);
     expect(five).toBeInstanceOf(DiscordWebhookError);
     expect(five.retryable).toBe(true);
-    const gone = await new DiscordClient(fakeFetch(() => new Response("", { status: 404 })).fetch, "https://discord.com")
+    const gone = await new DiscordClient(
+      fakeFetch(() => new Response("", { status: 404 })).fetch,
+      "https://discord.com",
+    )
       .executeWebhook(URL_IN, { content: "x", allowed_mentions: { parse: [] } })
       .catch((e) => e);
     expect(gone.retryable).toBe(false);

@@ -16,15 +16,21 @@ function discordError(reply: FastifyReply, status: number, code: number, message
 }
 
 const embedSchema = z.looseObject({
-    title: z.string().max(256).optional(),
-    description: z.string().max(4096).optional(),
-    color: z.number().int().min(0).max(0xffffff).optional(),
-    timestamp: z.string().optional(),
-    fields: z
-      .array(z.object({ name: z.string().min(1).max(256), value: z.string().min(1).max(1024), inline: z.boolean().optional() }))
-      .max(25)
-      .optional(),
-    footer: z.object({ text: z.string().max(2048) }).optional(),
+  title: z.string().max(256).optional(),
+  description: z.string().max(4096).optional(),
+  color: z.number().int().min(0).max(0xffffff).optional(),
+  timestamp: z.string().optional(),
+  fields: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(256),
+        value: z.string().min(1).max(1024),
+        inline: z.boolean().optional(),
+      }),
+    )
+    .max(25)
+    .optional(),
+  footer: z.object({ text: z.string().max(2048) }).optional(),
 });
 
 /** The part of Discord's execute-webhook body the emulator checks (the real limits). */
@@ -32,7 +38,9 @@ const executeBodySchema = z.looseObject({
   content: z.string().max(2000).optional(),
   username: z.string().max(80).optional(),
   embeds: z.array(embedSchema).max(10).optional(),
-  allowed_mentions: z.looseObject({ parse: z.array(z.enum(["everyone", "roles", "users"])).optional() }).optional(),
+  allowed_mentions: z
+    .looseObject({ parse: z.array(z.enum(["everyone", "roles", "users"])).optional() })
+    .optional(),
 });
 type ExecuteBody = z.infer<typeof executeBodySchema>;
 
@@ -64,7 +72,11 @@ function recordedView(row: typeof sandboxDiscordMessages.$inferSelect): Recorded
   };
 }
 
-async function listMessages(db: Db, webhookId: string | undefined, limit: number): Promise<RecordedDiscordMessage[]> {
+async function listMessages(
+  db: Db,
+  webhookId: string | undefined,
+  limit: number,
+): Promise<RecordedDiscordMessage[]> {
   const rows = await db
     .select()
     .from(sandboxDiscordMessages)
@@ -79,7 +91,9 @@ async function takeRateLimit(db: Db): Promise<number | null> {
   const rows = await db
     .update(sandboxDiscordRateLimits)
     .set({ remaining: sql`${sandboxDiscordRateLimits.remaining} - 1`, lastLimitedAt: new Date() })
-    .where(sql`${sandboxDiscordRateLimits.id} = ${RATE_LIMIT_ROW} AND ${sandboxDiscordRateLimits.remaining} > 0`)
+    .where(
+      sql`${sandboxDiscordRateLimits.id} = ${RATE_LIMIT_ROW} AND ${sandboxDiscordRateLimits.remaining} > 0`,
+    )
     .returning({ retryAfter: sandboxDiscordRateLimits.retryAfterSeconds });
   return rows[0]?.retryAfter ?? null;
 }
@@ -88,13 +102,19 @@ async function setRateLimit(db: Db, count: number, retryAfter: number) {
   const [row] = await db
     .insert(sandboxDiscordRateLimits)
     .values({ id: RATE_LIMIT_ROW, remaining: count, retryAfterSeconds: retryAfter })
-    .onConflictDoUpdate({ target: sandboxDiscordRateLimits.id, set: { remaining: count, retryAfterSeconds: retryAfter } })
+    .onConflictDoUpdate({
+      target: sandboxDiscordRateLimits.id,
+      set: { remaining: count, retryAfterSeconds: retryAfter },
+    })
     .returning();
   return row;
 }
 
 async function getRateLimit(db: Db) {
-  const [row] = await db.select().from(sandboxDiscordRateLimits).where(eq(sandboxDiscordRateLimits.id, RATE_LIMIT_ROW));
+  const [row] = await db
+    .select()
+    .from(sandboxDiscordRateLimits)
+    .where(eq(sandboxDiscordRateLimits.id, RATE_LIMIT_ROW));
   return {
     remaining: row?.remaining ?? 0,
     retryAfter: row?.retryAfterSeconds ?? 0,
@@ -166,7 +186,9 @@ function registerWireApi(scope: FastifyInstance, ctx: AppContext): void {
         author: { id, username: body.username ?? "Webhook", bot: true },
         content: body.content ?? "",
         embeds: body.embeds ?? [],
-        mention_everyone: (body.content ?? "").includes("@everyone") && (body.allowed_mentions?.parse ?? []).includes("everyone"),
+        mention_everyone:
+          (body.content ?? "").includes("@everyone") &&
+          (body.allowed_mentions?.parse ?? []).includes("everyone"),
         timestamp: row.receivedAt.toISOString(),
       });
     },
@@ -179,10 +201,15 @@ function registerControlApi(scope: FastifyInstance, ctx: AppContext): void {
     `${BASE}/messages`,
     {
       schema: {
-        querystring: z.object({ webhookId: z.string().max(20).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        querystring: z.object({
+          webhookId: z.string().max(20).optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+        }),
       },
     },
-    async (request) => ({ messages: await listMessages(ctx.db, request.query.webhookId, request.query.limit) }),
+    async (request) => ({
+      messages: await listMessages(ctx.db, request.query.webhookId, request.query.limit),
+    }),
   );
   api.delete(`${BASE}/messages`, async () => {
     await ctx.db.delete(sandboxDiscordMessages);
@@ -255,9 +282,15 @@ ${messages.map(
 
   scope.post(`${BASE}/rate-limit/form`, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const parsed = rateLimitSchema.safeParse({ count: Number(body.count), retryAfter: Number(body.retryAfter) });
+    const parsed = rateLimitSchema.safeParse({
+      count: Number(body.count),
+      retryAfter: Number(body.retryAfter),
+    });
     if (!parsed.success) {
-      return inbox(reply, 400, { kind: "bad", text: "Enter a count from 0 to 1000 and retry_after from 0 to 3600 seconds." });
+      return inbox(reply, 400, {
+        kind: "bad",
+        text: "Enter a count from 0 to 1000 and retry_after from 0 to 3600 seconds.",
+      });
     }
     await setRateLimit(ctx.db, parsed.data.count, parsed.data.retryAfter);
     return reply.redirect(`${BASE}?saved=1`, 303);

@@ -27,12 +27,24 @@ const itemLinesSchema = z
 const botUsernameSchema = z.string().trim().min(1, "is required").max(50);
 const userIdSchema = z.number().int().positive();
 
-const tradeSchema = z.object({ fromUserId: userIdSchema, botUsername: botUsernameSchema, game: gameSchema, items: itemLinesSchema });
+const tradeSchema = z.object({
+  fromUserId: userIdSchema,
+  botUsername: botUsernameSchema,
+  game: gameSchema,
+  items: itemLinesSchema,
+});
 const friendRequestSchema = z.object({ botUsername: botUsernameSchema, toUserId: userIdSchema });
-const deliverySchema = z.object({ toUserId: userIdSchema, items: itemLinesSchema, orderId: z.string().max(100).optional() });
+const deliverySchema = z.object({
+  toUserId: userIdSchema,
+  items: itemLinesSchema,
+  orderId: z.string().max(100).optional(),
+});
 const botParamsSchema = z.object({ botUsername: botUsernameSchema });
 const idParamsSchema = z.object({ id: z.uuid() });
-const friendRequestQuerySchema = z.object({ botUsername: botUsernameSchema.optional(), toUserId: z.coerce.number().int().positive().optional() });
+const friendRequestQuerySchema = z.object({
+  botUsername: botUsernameSchema.optional(),
+  toUserId: z.coerce.number().int().positive().optional(),
+});
 
 function view(e: GameEvent) {
   const payload = (e.payload ?? {}) as { items?: unknown; orderId?: string };
@@ -88,7 +100,13 @@ async function settleOffer(db: DbOrTx, id: string, status: "accepted" | "decline
   const [row] = await db
     .update(sandboxGameEvents)
     .set({ status })
-    .where(and(eq(sandboxGameEvents.id, id), eq(sandboxGameEvents.kind, "trade_offer"), eq(sandboxGameEvents.status, "open")))
+    .where(
+      and(
+        eq(sandboxGameEvents.id, id),
+        eq(sandboxGameEvents.kind, "trade_offer"),
+        eq(sandboxGameEvents.status, "open"),
+      ),
+    )
     .returning();
   if (row) return view(row);
   const [exists] = await db
@@ -142,10 +160,18 @@ function registerGameApi(scope: FastifyInstance, ctx: AppContext): void {
       .returning();
     return reply.status(201).send(view(row));
   });
-  api.get(`${BASE}/friend-requests`, { schema: { querystring: friendRequestQuerySchema } }, async (request) => {
-    const all = await listEvents(ctx.db, "friend_request", request.query.botUsername);
-    return { data: all.filter((e) => request.query.toUserId === undefined || e.toUserId === request.query.toUserId) };
-  });
+  api.get(
+    `${BASE}/friend-requests`,
+    { schema: { querystring: friendRequestQuerySchema } },
+    async (request) => {
+      const all = await listEvents(ctx.db, "friend_request", request.query.botUsername);
+      return {
+        data: all.filter(
+          (e) => request.query.toUserId === undefined || e.toUserId === request.query.toUserId,
+        ),
+      };
+    },
+  );
 
   api.post(
     `${BASE}/bots/:botUsername/deliveries`,
@@ -154,29 +180,48 @@ function registerGameApi(scope: FastifyInstance, ctx: AppContext): void {
       const { toUserId, items, orderId } = request.body;
       const [row] = await ctx.db
         .insert(sandboxGameEvents)
-        .values({ kind: "delivery", botUsername: request.params.botUsername, toUserId, payload: { items, orderId }, status: "delivered" })
+        .values({
+          kind: "delivery",
+          botUsername: request.params.botUsername,
+          toUserId,
+          payload: { items, orderId },
+          status: "delivered",
+        })
         .returning();
       return reply.status(201).send(view(row));
     },
   );
-  api.get(`${BASE}/bots/:botUsername/deliveries`, { schema: { params: botParamsSchema } }, async (request) => ({
-    data: await listEvents(ctx.db, "delivery", request.params.botUsername),
-  }));
+  api.get(
+    `${BASE}/bots/:botUsername/deliveries`,
+    { schema: { params: botParamsSchema } },
+    async (request) => ({
+      data: await listEvents(ctx.db, "delivery", request.params.botUsername),
+    }),
+  );
 }
 
 /** "codeName x 2" or "codeName 2" per line; a bare codeName means one. */
 function parseItemLines(text: string): { codeName: string; quantity: number }[] | null {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const parsed = lines.map((l) => {
     const m = /^(\S+?)(?:\s*[x×*]?\s*(\d+))?$/i.exec(l);
     return m ? { codeName: m[1], quantity: m[2] ? Number(m[2]) : 1 } : null;
   });
-  return parsed.length > 0 && parsed.every((p) => p && p.quantity >= 1) ? (parsed as { codeName: string; quantity: number }[]) : null;
+  return parsed.length > 0 && parsed.every((p) => p && p.quantity >= 1)
+    ? (parsed as { codeName: string; quantity: number }[])
+    : null;
 }
 
 function registerGamePage(scope: FastifyInstance, ctx: AppContext): void {
   const page = async (reply: FastifyReply, status: number, notice?: { ok?: string; error?: string }) => {
-    const recent = await ctx.db.select().from(sandboxGameEvents).orderBy(desc(sandboxGameEvents.createdAt)).limit(50);
+    const recent = await ctx.db
+      .select()
+      .from(sandboxGameEvents)
+      .orderBy(desc(sandboxGameEvents.createdAt))
+      .limit(50);
     return sendPage(
       reply,
       status,
@@ -203,7 +248,9 @@ ${
 <tbody>
 ${recent.map((e) => {
   const v = view(e);
-  const items = (v.items as { codeName: string; quantity: number }[]).map((i) => `${i.codeName} x ${i.quantity}`).join(", ");
+  const items = (v.items as { codeName: string; quantity: number }[])
+    .map((i) => `${i.codeName} x ${i.quantity}`)
+    .join(", ");
   return html`<tr><td>${v.createdAt}</td><td>${v.kind}</td><td>${v.botUsername}</td><td>${v.fromUserId ?? v.toUserId}</td><td>${items}</td><td>${v.status}</td></tr>
 `;
 })}</tbody>
@@ -225,7 +272,9 @@ ${recent.map((e) => {
     const bot = botUsernameSchema.safeParse(form.bot);
     if (!from) return page(reply, 400, { error: "No sandbox Roblox user with that username." });
     if (!bot.success || !game.success || !items) {
-      return page(reply, 400, { error: "Give a bot username, a game and at least one item line (codeName x quantity)." });
+      return page(reply, 400, {
+        error: "Give a bot username, a game and at least one item line (codeName x quantity).",
+      });
     }
     await offerTrade(ctx.db, { fromUserId: from.id, botUsername: bot.data, game: game.data, items });
     return reply.redirect(`${BASE}/game?offered=${encodeURIComponent(bot.data)}`, 303);

@@ -4,8 +4,11 @@ import type { StoreProduct } from "../../../contract/shopify.js";
 import type { Config } from "../../config.js";
 import type { HttpFetch } from "../../http/sandbox-fetch.js";
 
-/** The Admin API version every call (and every webhook subscription) uses. */
-export const SHOPIFY_API_VERSION = ApiVersion.July25;
+/**
+ * The Admin API version every call uses: the newest stable one the installed @shopify/shopify-api knows (Shopify
+ * supports each version for a year; older ones are answered with the oldest supported version's behaviour).
+ */
+export const SHOPIFY_API_VERSION = ApiVersion.July26;
 const REQUEST_TIMEOUT_MS = 15_000;
 
 export type ShopifyConfig = Pick<Config, "sandbox" | "publicUrl" | "shopifyApiKey" | "shopifyApiSecret">;
@@ -136,7 +139,7 @@ mutation SetInventory($input: InventorySetQuantitiesInput!) {
 const WEBHOOKS_QUERY = `#graphql
 query Webhooks {
   webhookSubscriptions(first: 100) {
-    nodes { id topic endpoint { __typename ... on WebhookHttpEndpoint { callbackUrl } } }
+    nodes { id topic uri }
   }
 }`;
 
@@ -274,8 +277,10 @@ export class ShopifyAdmin {
       input: {
         name: "available",
         reason: "correction",
-        ignoreCompareQuantity: true,
-        quantities: [{ inventoryItemId: variant.inventoryItemId, locationId: variant.locationId, quantity }],
+        // Autodrop's listing stock is the source of truth: overwrite whatever Shopify holds (no compare-and-swap).
+        quantities: [
+          { inventoryItemId: variant.inventoryItemId, locationId: variant.locationId, quantity, changeFromQuantity: null },
+        ],
       },
     });
     ShopifyAdmin.check(data.inventorySetQuantities.userErrors);
@@ -284,15 +289,15 @@ export class ShopifyAdmin {
 
   /** Subscribes each topic to its URL unless that exact subscription exists already (safe to repeat). */
   async ensureWebhooks(subscriptions: { topic: string; callbackUrl: string }[]): Promise<void> {
-    type Existing = { topic: string; endpoint: { __typename: string; callbackUrl?: string } };
+    type Existing = { topic: string; uri: string };
     const data = await this.request<{ webhookSubscriptions: { nodes: Existing[] } }>(WEBHOOKS_QUERY);
-    const have = new Set(data.webhookSubscriptions.nodes.map((w) => `${w.topic} ${w.endpoint.callbackUrl ?? ""}`));
+    const have = new Set(data.webhookSubscriptions.nodes.map((w) => `${w.topic} ${w.uri}`));
     for (const s of subscriptions) {
       const topic = webhookTopicEnum(s.topic);
       if (have.has(`${topic} ${s.callbackUrl}`)) continue;
       const created = await this.request<{ webhookSubscriptionCreate: { userErrors: UserError[] } }>(WEBHOOK_CREATE, {
         topic,
-        webhookSubscription: { callbackUrl: s.callbackUrl, format: "JSON" },
+        webhookSubscription: { uri: s.callbackUrl, format: "JSON" },
       });
       const errors = created.webhookSubscriptionCreate.userErrors.filter((e) => !/already been taken/i.test(e.message));
       ShopifyAdmin.check(errors);

@@ -11,7 +11,7 @@ import {
 import { shopName, type SandboxProduct, type SandboxShop, type SandboxVariant } from "./sandbox-store.js";
 
 /**
- * The slice of Shopify's Admin GraphQL schema (2025-07) that Autodrop uses, executed by graphql-js so queries are
+ * The slice of Shopify's Admin GraphQL schema (2026-07) that Autodrop uses, executed by graphql-js so queries are
  * validated and answered field by field as Shopify does. Type and field names follow Shopify's schema.
  */
 const schema = buildSchema(`
@@ -103,8 +103,9 @@ const schema = buildSchema(`
     legacyResourceId: String!
     topic: WebhookSubscriptionTopic!
     format: WebhookSubscriptionFormat!
-    callbackUrl: URL!
-    endpoint: WebhookSubscriptionEndpoint!
+    uri: String!
+    callbackUrl: URL! @deprecated(reason: "Use uri instead.")
+    endpoint: WebhookSubscriptionEndpoint! @deprecated(reason: "Use uri instead.")
     createdAt: DateTime!
   }
 
@@ -112,17 +113,17 @@ const schema = buildSchema(`
   type InventorySetQuantitiesUserError { field: [String!] message: String! code: String }
   input ProductDeleteInput { id: ID! }
   type ProductDeletePayload { deletedProductId: ID userErrors: [UserError!]! }
-  input InventoryQuantityInput { inventoryItemId: ID! locationId: ID! quantity: Int! compareQuantity: Int }
-  input InventorySetQuantitiesInput {
-    name: String!
-    reason: String!
-    referenceDocumentUri: String
-    ignoreCompareQuantity: Boolean
-    quantities: [InventoryQuantityInput!]!
-  }
+  input InventoryQuantityInput { inventoryItemId: ID! locationId: ID! quantity: Int! changeFromQuantity: Int }
+  input InventorySetQuantitiesInput { name: String! reason: String! referenceDocumentUri: String quantities: [InventoryQuantityInput!]! }
   type InventoryAdjustmentGroup { id: ID! reason: String! createdAt: DateTime! }
   type InventorySetQuantitiesPayload { inventoryAdjustmentGroup: InventoryAdjustmentGroup userErrors: [InventorySetQuantitiesUserError!]! }
-  input WebhookSubscriptionInput { callbackUrl: URL format: WebhookSubscriptionFormat includeFields: [String!] metafieldNamespaces: [String!] }
+  input WebhookSubscriptionInput {
+    uri: String
+    callbackUrl: URL @deprecated(reason: "Use uri instead.")
+    format: WebhookSubscriptionFormat
+    includeFields: [String!]
+    metafieldNamespaces: [String!]
+  }
   type WebhookSubscriptionCreatePayload { webhookSubscription: WebhookSubscription userErrors: [UserError!]! }
   type WebhookSubscriptionDeletePayload { deletedWebhookSubscriptionId: ID userErrors: [UserError!]! }
   input FulfillmentOrderLineItemsInput { fulfillmentOrderId: ID! }
@@ -253,6 +254,7 @@ function webhookNode(w: typeof sandboxShopifyWebhooks.$inferSelect) {
     legacyResourceId: w.id,
     topic: w.topic,
     format: w.format,
+    uri: w.callbackUrl,
     callbackUrl: w.callbackUrl,
     endpoint: { __typename: "WebhookHttpEndpoint", callbackUrl: w.callbackUrl },
     createdAt: w.createdAt.toISOString(),
@@ -355,46 +357,69 @@ const root = {
   },
 
   inventorySetQuantities: async (
-    { input }: { input: { name: string; reason: string; quantities: { inventoryItemId: string; locationId: string; quantity: number }[] } },
+    {
+      input,
+    }: {
+      input: {
+        name: string;
+        reason: string;
+        quantities: { inventoryItemId: string; locationId: string; quantity: number; changeFromQuantity?: number | null }[];
+      };
+    },
     ctx: GraphqlContext,
   ) => {
     requireScope(ctx, "inventorySetQuantities", "write_inventory");
+    type Problem = { field: string[]; message: string; code: string };
+    const fail = (userErrors: Problem[]) => ({ inventoryAdjustmentGroup: null, userErrors });
     if (!["available", "on_hand"].includes(input.name)) {
-      return { inventoryAdjustmentGroup: null, userErrors: [{ field: ["input", "name"], message: "The quantity name must be either 'available' or 'on_hand'.", code: "INVALID_NAME" }] };
+      return fail([{ field: ["input", "name"], message: "The quantity name must be either 'available' or 'on_hand'.", code: "INVALID_NAME" }]);
     }
-    const userErrors: { field: string[]; message: string; code: string }[] = [];
+    const userErrors: Problem[] = [];
+    const updates: { itemId: string; quantity: number }[] = [];
     for (const [i, q] of input.quantities.entries()) {
-      if (idOf("Location", q.locationId) !== ctx.shop.locationId) {
-        userErrors.push({ field: ["input", "quantities", String(i), "locationId"], message: "The specified location could not be found.", code: "INVALID_LOCATION" });
-        continue;
-      }
+      const at = ["input", "quantities", String(i)];
       const itemId = idOf("InventoryItem", q.inventoryItemId);
-      const updated = itemId
+      const [variant] = itemId
         ? await ctx.db
-            .update(sandboxShopifyVariants)
-            .set({ inventoryQuantity: q.quantity })
+            .select()
+            .from(sandboxShopifyVariants)
             .where(and(eq(sandboxShopifyVariants.shop, ctx.shop.domain), eq(sandboxShopifyVariants.inventoryItemId, itemId)))
-            .returning({ id: sandboxShopifyVariants.id })
         : [];
-      if (updated.length === 0) {
-        userErrors.push({ field: ["input", "quantities", String(i), "inventoryItemId"], message: "The specified inventory item could not be found.", code: "INVALID_INVENTORY_ITEM" });
+      if (idOf("Location", q.locationId) !== ctx.shop.locationId) {
+        userErrors.push({ field: [...at, "locationId"], message: "The specified location could not be found.", code: "INVALID_LOCATION" });
+      } else if (!variant) {
+        userErrors.push({ field: [...at, "inventoryItemId"], message: "The specified inventory item could not be found.", code: "INVALID_INVENTORY_ITEM" });
+      } else if (!("changeFromQuantity" in q)) {
+        // Since 2026-04 the compare-and-swap value is mandatory (null opts out).
+        userErrors.push({ field: [...at, "changeFromQuantity"], message: "changeFromQuantity is required.", code: "CHANGE_FROM_QUANTITY_REQUIRED" });
+      } else if (q.changeFromQuantity !== null && q.changeFromQuantity !== variant.inventoryQuantity) {
+        userErrors.push({ field: [...at, "changeFromQuantity"], message: "The quantity has changed since it was read.", code: "CHANGE_FROM_QUANTITY_STALE" });
+      } else {
+        updates.push({ itemId: variant.inventoryItemId, quantity: q.quantity });
       }
+    }
+    if (userErrors.length) return fail(userErrors);
+    for (const u of updates) {
+      await ctx.db
+        .update(sandboxShopifyVariants)
+        .set({ inventoryQuantity: u.quantity })
+        .where(and(eq(sandboxShopifyVariants.shop, ctx.shop.domain), eq(sandboxShopifyVariants.inventoryItemId, u.itemId)));
     }
     return {
-      inventoryAdjustmentGroup: userErrors.length ? null : { id: gid("InventoryAdjustmentGroup", String(Date.now())), reason: input.reason, createdAt: new Date().toISOString() },
-      userErrors,
+      inventoryAdjustmentGroup: { id: gid("InventoryAdjustmentGroup", String(Date.now())), reason: input.reason, createdAt: new Date().toISOString() },
+      userErrors: [],
     };
   },
 
   webhookSubscriptionCreate: async (
-    { topic, webhookSubscription }: { topic: string; webhookSubscription: { callbackUrl?: string; format?: string } },
+    { topic, webhookSubscription }: { topic: string; webhookSubscription: { uri?: string; callbackUrl?: string; format?: string } },
     ctx: GraphqlContext,
   ) => {
     const scope = TOPIC_SCOPES[topic];
     if (scope) requireScope(ctx, "webhookSubscriptionCreate", scope);
-    const url = webhookSubscription.callbackUrl ?? "";
+    const url = webhookSubscription.uri ?? webhookSubscription.callbackUrl ?? "";
     if (!/^https?:\/\/[^\s]+$/.test(url)) {
-      return { webhookSubscription: null, userErrors: [{ field: ["webhookSubscription", "callbackUrl"], message: "Address is invalid" }] };
+      return { webhookSubscription: null, userErrors: [{ field: ["webhookSubscription", "uri"], message: "Address is invalid" }] };
     }
     const [created] = await ctx.db
       .insert(sandboxShopifyWebhooks)
@@ -402,7 +427,7 @@ const root = {
       .onConflictDoNothing()
       .returning();
     if (!created) {
-      return { webhookSubscription: null, userErrors: [{ field: ["webhookSubscription", "callbackUrl"], message: "Address for this topic has already been taken" }] };
+      return { webhookSubscription: null, userErrors: [{ field: ["webhookSubscription", "uri"], message: "Address for this topic has already been taken" }] };
     }
     return { webhookSubscription: webhookNode(created), userErrors: [] };
   },

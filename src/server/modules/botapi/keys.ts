@@ -26,10 +26,16 @@ declare module "fastify" {
 }
 
 /** Issues a key: shown once, stored as a SHA-256 hash with a short prefix for recognising it later. */
-export async function createBotKey(db: Db, name: string): Promise<BotKeyIdentity & { key: string; keyPrefix: string }> {
+export async function createBotKey(
+  db: Db,
+  name: string,
+): Promise<BotKeyIdentity & { key: string; keyPrefix: string }> {
   const key = `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
   const keyPrefix = key.slice(0, KEY_PREFIX.length + 6);
-  const [row] = await db.insert(botKeys).values({ name, keyHash: hashToken(key), keyPrefix }).returning();
+  const [row] = await db
+    .insert(botKeys)
+    .values({ name, keyHash: hashToken(key), keyPrefix })
+    .returning();
   return { id: row.id, name: row.name, key, keyPrefix };
 }
 
@@ -81,5 +87,7 @@ export function requireBotOrAdmin(ctx: AppContext) {
 
 /** Who did it, for ledger notes and logs (never the key itself). */
 export function actorOf(request: FastifyRequest): string {
-  return request.botKey ? `bot key ${request.botKey.name}` : `admin ${request.sessionUser?.username ?? "unknown"}`;
+  return request.botKey
+    ? `bot key ${request.botKey.name}`
+    : `admin ${request.sessionUser?.username ?? "unknown"}`;
 }

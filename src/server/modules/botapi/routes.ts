@@ -49,7 +49,10 @@ export async function registerBotApi(app: FastifyInstance, ctx: AppContext): Pro
 
   r.post(
     "/api/admin/bot-keys",
-    { preHandler: admin, schema: { body: createBotKeyRequestSchema, response: { 201: createBotKeyResponseSchema } } },
+    {
+      preHandler: admin,
+      schema: { body: createBotKeyRequestSchema, response: { 201: createBotKeyResponseSchema } },
+    },
     async (request, reply) => reply.status(201).send(await createBotKey(ctx.db, request.body.name)),
   );
   r.get("/api/admin/bot-keys", { preHandler: admin, schema: { response: { 200: botKeyListSchema } } }, () =>
@@ -74,7 +77,10 @@ export async function registerBotApi(app: FastifyInstance, ctx: AppContext): Pro
 
   r.get(
     "/api/admin/orders/pending",
-    { preHandler: botOrAdmin, schema: { querystring: pendingOrdersQuerySchema, response: { 200: pendingOrderListSchema } } },
+    {
+      preHandler: botOrAdmin,
+      schema: { querystring: pendingOrdersQuerySchema, response: { 200: pendingOrderListSchema } },
+    },
     (request) => listPendingOrders(ctx.db, { game: request.query.game }),
   );
 
@@ -82,7 +88,11 @@ export async function registerBotApi(app: FastifyInstance, ctx: AppContext): Pro
     "/api/admin/orders/:orderId/complete",
     {
       preHandler: botOrAdmin,
-      schema: { params: orderIdParamsSchema, body: completeOrderRequestSchema, response: { 200: completeOrderResponseSchema } },
+      schema: {
+        params: orderIdParamsSchema,
+        body: completeOrderRequestSchema,
+        response: { 200: completeOrderResponseSchema },
+      },
     },
     async (request) => {
       const done = await completeOrder(ctx, request.params.orderId);
@@ -96,37 +106,55 @@ export async function registerBotApi(app: FastifyInstance, ctx: AppContext): Pro
 
   r.get(
     "/api/users/by-roblox/:robloxUserId",
-    { preHandler: botOrAdmin, schema: { params: robloxUserIdParamsSchema, response: { 200: userByRobloxResponseSchema } } },
+    {
+      preHandler: botOrAdmin,
+      schema: { params: robloxUserIdParamsSchema, response: { 200: userByRobloxResponseSchema } },
+    },
     (request) => userByRobloxId(ctx.db, request.params.robloxUserId),
   );
 
   r.get(
     "/api/bot/bots",
-    { preHandler: botOrAdmin, schema: { querystring: botsQuerySchema, response: { 200: botApiBotListSchema } } },
+    {
+      preHandler: botOrAdmin,
+      schema: { querystring: botsQuerySchema, response: { 200: botApiBotListSchema } },
+    },
     (request) => listBots(ctx.db, request.query.game),
   );
 
   r.post(
     "/api/bot/heartbeat",
-    { preHandler: botOrAdmin, schema: { body: botUsernameBodySchema, response: { 200: heartbeatResponseSchema } } },
+    {
+      preHandler: botOrAdmin,
+      schema: { body: botUsernameBodySchema, response: { 200: heartbeatResponseSchema } },
+    },
     (request) => heartbeat(ctx, request.body.botUsername),
   );
 
   r.post(
     "/api/bot/deposits",
-    { preHandler: botOrAdmin, schema: { body: depositRequestSchema, response: { 200: depositResponseSchema } } },
+    {
+      preHandler: botOrAdmin,
+      schema: { body: depositRequestSchema, response: { 200: depositResponseSchema } },
+    },
     (request) => reportDeposit(ctx, request.body, actorOf(request)),
   );
 
   r.get(
     "/api/bot/work",
-    { preHandler: botOrAdmin, schema: { querystring: botUsernameQuerySchema, response: { 200: workResponseSchema } } },
+    {
+      preHandler: botOrAdmin,
+      schema: { querystring: botUsernameQuerySchema, response: { 200: workResponseSchema } },
+    },
     (request) => workFor(ctx.db, request.query.botUsername),
   );
 
   r.post(
     "/api/bot/friend-requests/:id/sent",
-    { preHandler: botOrAdmin, schema: { params: friendRequestIdParamsSchema, response: { 200: okResponseSchema } } },
+    {
+      preHandler: botOrAdmin,
+      schema: { params: friendRequestIdParamsSchema, response: { 200: okResponseSchema } },
+    },
     async (request) => {
       await markFriendRequestSent(ctx.db, request.params.id);
       return { success: true as const };

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import {
-  type BotApiBot,
   BOTAPI_TEXTS,
+  type BotApiBot,
   type BotItemLine,
   type DepositRequest,
   type PendingOrder,
@@ -24,15 +24,12 @@ import {
   whitelistedUsers,
 } from "../../db/schema/index.js";
 import { badRequest, conflict, forbidden, type HttpError, notFound } from "../../http/errors.js";
-import { afterHeartbeat, botStatusAt, onlineTimeLeft } from "../bots/status.js";
 import type { BotRow } from "../bots/service.js";
+import { afterHeartbeat, botStatusAt, onlineTimeLeft } from "../bots/status.js";
 import { moveInventory } from "../inventory/service.js";
 
 async function findBot(db: DbOrTx, botUsername: string, forUpdate = false): Promise<BotRow> {
-  const query = db
-    .select()
-    .from(bots)
-    .where(sql`lower(${bots.botUsername}) = lower(${botUsername})`);
+  const query = db.select().from(bots).where(sql`lower(${bots.botUsername}) = lower(${botUsername})`);
   const [bot] = forUpdate ? await query.for("update") : await query;
   if (!bot) throw notFound(BOT_TEXTS.botNotFound);
   return bot;
@@ -76,7 +73,10 @@ export async function heartbeat(ctx: AppContext, botUsername: string) {
 }
 
 /** Pending orders with what to hand over and the seller's bot for the game (spec 001 §7 admin/orders/pending). */
-export async function listPendingOrders(db: Db, filter: { game?: string; sellerId?: string } = {}): Promise<PendingOrder[]> {
+export async function listPendingOrders(
+  db: Db,
+  filter: { game?: string; sellerId?: string } = {},
+): Promise<PendingOrder[]> {
   const rows = await db
     .select({ order: orders, botUsername: bots.botUsername })
     .from(orders)
@@ -103,7 +103,12 @@ export async function listPendingOrders(db: Db, filter: { game?: string; sellerI
     })
     .from(orderItems)
     .innerJoin(items, eq(items.id, orderItems.itemId))
-    .where(inArray(orderItems.orderId, rows.map((r) => r.order.id)))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.order.id),
+      ),
+    )
     .orderBy(asc(items.publicName));
   return rows.map(({ order, botUsername }) => ({
     id: order.id,
@@ -121,7 +126,10 @@ export async function listPendingOrders(db: Db, filter: { game?: string; sellerI
 
 /** Roblox user ids whose trades count as deposits for this seller: the seller and their whitelist. */
 async function allowedPartners(db: DbOrTx, sellerId: string): Promise<number[]> {
-  const [owner] = await db.select({ robloxUserId: users.robloxUserId }).from(users).where(eq(users.id, sellerId));
+  const [owner] = await db
+    .select({ robloxUserId: users.robloxUserId })
+    .from(users)
+    .where(eq(users.id, sellerId));
   const listed = await db
     .select({ robloxUserId: whitelistedUsers.robloxUserId })
     .from(whitelistedUsers)
@@ -135,7 +143,8 @@ export async function workFor(db: Db, botUsername: string): Promise<WorkResponse
   const self = toApiBot(bot, new Date());
   const catalogue = await db.select({ codeName: items.codeName }).from(items).where(eq(items.game, bot.game));
   const codeNames = catalogue.map((i) => i.codeName).sort();
-  if (!bot.assignedUserId) return { bot: self, allowedPartners: [], codeNames, orders: [], friendRequests: [] };
+  if (!bot.assignedUserId)
+    return { bot: self, allowedPartners: [], codeNames, orders: [], friendRequests: [] };
   const friendRequests = await db
     .select({
       id: botFriendRequests.id,
@@ -189,8 +198,18 @@ export async function reportDeposit(ctx: AppContext, input: DepositRequest, acto
   const catalogue = await ctx.db
     .select({ id: items.id, codeName: items.codeName })
     .from(items)
-    .where(and(eq(items.game, bot.game), inArray(items.codeName, lines.map((l) => l.codeName))));
-  const unknown = lines.filter((l) => !catalogue.some((c) => c.codeName === l.codeName)).map((l) => l.codeName);
+    .where(
+      and(
+        eq(items.game, bot.game),
+        inArray(
+          items.codeName,
+          lines.map((l) => l.codeName),
+        ),
+      ),
+    );
+  const unknown = lines
+    .filter((l) => !catalogue.some((c) => c.codeName === l.codeName))
+    .map((l) => l.codeName);
   if (unknown.length > 0) throw badRequest(unknownCodeNameText(bot.game, unknown));
   const credited = lines.map((l) => ({ ...l, itemId: catalogue.find((c) => c.codeName === l.codeName)!.id }));
   const record = {
@@ -205,7 +224,13 @@ export async function reportDeposit(ctx: AppContext, input: DepositRequest, acto
   const refuse = async (error: HttpError): Promise<never> => {
     await ctx.db.insert(botDeposits).values({ ...record, outcome: "refused", reason: error.message });
     ctx.log.warn(
-      { botUsername: bot.botUsername, sellerId: bot.assignedUserId, partnerRobloxUserId: input.partnerRobloxUserId, items: credited, actor },
+      {
+        botUsername: bot.botUsername,
+        sellerId: bot.assignedUserId,
+        partnerRobloxUserId: input.partnerRobloxUserId,
+        items: credited,
+        actor,
+      },
       "deposit refused",
     );
     throw error;
@@ -232,7 +257,13 @@ export async function reportDeposit(ctx: AppContext, input: DepositRequest, acto
             eq(botDeposits.outcome, "credited"),
           ),
         );
-      return { success: true as const, depositId: earlier.id, duplicate: true, sellerId, credited: earlier.items as typeof credited };
+      return {
+        success: true as const,
+        depositId: earlier.id,
+        duplicate: true,
+        sellerId,
+        credited: earlier.items as typeof credited,
+      };
     }
     await moveInventory(
       ctx,

@@ -1,10 +1,11 @@
+import { BOT_TEXTS } from "../../../contract/bots.js";
 import type { AppContext } from "../../context.js";
 import { HttpError, notFound } from "../../http/errors.js";
 import type { RobloxUser } from "../../integrations/roblox/client.js";
 import { createRobloxClient } from "../../integrations/roblox/factory.js";
-import { BOT_TEXTS } from "../../../contract/bots.js";
 
-const unavailable = () => new HttpError(503, "Service unavailable: ROBLOX could not be reached. Please try again.");
+const unavailable = () =>
+  new HttpError(503, "Service unavailable: ROBLOX could not be reached. Please try again.");
 
 /**
  * Finds a Roblox user by exact username with their headshot. Call it before opening a transaction: in sandbox

@@ -37,13 +37,18 @@ export async function registerBots(app: FastifyInstance, ctx: AppContext): Promi
   const seller = requireUser(ctx.db);
   const admin = requireAdmin(ctx.db);
 
-  r.get("/api/bots/user", { preHandler: seller, schema: { response: { 200: botsUserResponseSchema } } }, (request) =>
-    sellerBots(ctx.db, userOf(request).id),
+  r.get(
+    "/api/bots/user",
+    { preHandler: seller, schema: { response: { 200: botsUserResponseSchema } } },
+    (request) => sellerBots(ctx.db, userOf(request).id),
   );
 
   r.post(
     "/api/bots/create",
-    { preHandler: seller, schema: { body: createBotRequestSchema, response: { 200: createBotResponseSchema } } },
+    {
+      preHandler: seller,
+      schema: { body: createBotRequestSchema, response: { 200: createBotResponseSchema } },
+    },
     async (request) => ({
       success: true as const,
       bot: await createSellerBot(ctx, userOf(request).id, request.body.game),
@@ -52,7 +57,10 @@ export async function registerBots(app: FastifyInstance, ctx: AppContext): Promi
 
   r.post(
     "/api/bots/whitelist/add",
-    { preHandler: seller, schema: { body: whitelistAddRequestSchema, response: { 200: whitelistAddResponseSchema } } },
+    {
+      preHandler: seller,
+      schema: { body: whitelistAddRequestSchema, response: { 200: whitelistAddResponseSchema } },
+    },
     async (request) => ({
       success: true as const,
       user: await addToWhitelist(ctx, userOf(request).id, request.body.robloxUsername),
@@ -61,7 +69,10 @@ export async function registerBots(app: FastifyInstance, ctx: AppContext): Promi
 
   r.delete(
     "/api/bots/whitelist/:username",
-    { preHandler: seller, schema: { params: whitelistUsernameParamsSchema, response: { 200: okResponseSchema } } },
+    {
+      preHandler: seller,
+      schema: { params: whitelistUsernameParamsSchema, response: { 200: okResponseSchema } },
+    },
     async (request) => {
       await removeFromWhitelist(ctx, userOf(request).id, request.params.username);
       return { success: true as const };
@@ -74,21 +85,32 @@ export async function registerBots(app: FastifyInstance, ctx: AppContext): Promi
 
   r.post(
     "/api/admin/bots",
-    { preHandler: admin, schema: { body: createBotsRequestSchema, response: { 200: createBotsResponseSchema } } },
-    async (request) => ({ success: true as const, count: await addPoolBots(ctx.db, request.body.game, request.body) }),
+    {
+      preHandler: admin,
+      schema: { body: createBotsRequestSchema, response: { 200: createBotsResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      count: await addPoolBots(ctx.db, request.body.game, request.body),
+    }),
   );
 
   r.delete(
     "/api/admin/bots/:id",
-    { preHandler: admin, schema: { params: z.object({ id: z.uuid() }), response: { 200: okResponseSchema } } },
+    {
+      preHandler: admin,
+      schema: { params: z.object({ id: z.uuid() }), response: { 200: okResponseSchema } },
+    },
     async (request) => {
       await deletePoolBot(ctx, request.params.id);
       return { success: true as const };
     },
   );
 
-  r.get("/api/admin/game-rules", { preHandler: admin, schema: { response: { 200: gameRulesListSchema } } }, () =>
-    listGameRules(ctx.db),
+  r.get(
+    "/api/admin/game-rules",
+    { preHandler: admin, schema: { response: { 200: gameRulesListSchema } } },
+    () => listGameRules(ctx.db),
   );
 
   r.post(

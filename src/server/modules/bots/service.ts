@@ -13,7 +13,14 @@ import { GAMES, type Game } from "../../../contract/games.js";
 import { WHITELIST_MAX } from "../../../contract/limits.js";
 import type { AppContext } from "../../context.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
-import { botFriendRequests, bots, gameSettings, orders, users, whitelistedUsers } from "../../db/schema/index.js";
+import {
+  botFriendRequests,
+  bots,
+  gameSettings,
+  orders,
+  users,
+  whitelistedUsers,
+} from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import { lookupRobloxUser } from "./roblox.js";
 import { botStatusAt, onlineTimeLeft, turnedOn } from "./status.js";
@@ -26,7 +33,10 @@ export async function lockUser(tx: Tx, userId: string): Promise<void> {
 }
 
 /** The bot's own link, else the game's (admin Game Management), else the game's public place page. */
-export async function privateServerLinkFor(db: DbOrTx, bot: Pick<BotRow, "game" | "privateServerLink">): Promise<string> {
+export async function privateServerLinkFor(
+  db: DbOrTx,
+  bot: Pick<BotRow, "game" | "privateServerLink">,
+): Promise<string> {
   if (bot.privateServerLink) return bot.privateServerLink;
   const [settings] = await db
     .select({ link: gameSettings.privateServerLink })
@@ -50,9 +60,15 @@ function toSellerBot(bot: BotRow, link: string, now: Date): SellerBot {
 export async function sellerBots(db: Db, userId: string): Promise<BotsUserResponse> {
   const now = new Date();
   const mine = await db.select().from(bots).where(eq(bots.assignedUserId, userId)).orderBy(asc(bots.game));
-  const list = await Promise.all(mine.map(async (b) => toSellerBot(b, await privateServerLinkFor(db, b), now)));
+  const list = await Promise.all(
+    mine.map(async (b) => toSellerBot(b, await privateServerLinkFor(db, b), now)),
+  );
   const whitelist = await db
-    .select({ id: whitelistedUsers.id, robloxUsername: whitelistedUsers.robloxUsername, thumbnailUrl: whitelistedUsers.thumbnailUrl })
+    .select({
+      id: whitelistedUsers.id,
+      robloxUsername: whitelistedUsers.robloxUsername,
+      thumbnailUrl: whitelistedUsers.thumbnailUrl,
+    })
     .from(whitelistedUsers)
     .where(eq(whitelistedUsers.userId, userId))
     .orderBy(asc(whitelistedUsers.createdAt));
@@ -123,7 +139,9 @@ export async function dispatchBotForOrder(
     throw badRequest("The order has no game or ROBLOX username yet");
   }
   await lockUser(tx, order.userId);
-  const current = (await sellerBotForGame(tx, order.userId, order.game)) ?? (await assignFreeBot(tx, order.userId, order.game));
+  const current =
+    (await sellerBotForGame(tx, order.userId, order.game)) ??
+    (await assignFreeBot(tx, order.userId, order.game));
   const now = new Date();
   const [bot] = await tx.update(bots).set(turnedOn(current, now)).where(eq(bots.id, current.id)).returning();
   await tx
@@ -134,7 +152,10 @@ export async function dispatchBotForOrder(
   await tx
     .insert(botFriendRequests)
     .values({ orderId: order.id, ...request })
-    .onConflictDoUpdate({ target: botFriendRequests.orderId, set: { ...request, status: "to_send", sentAt: null } });
+    .onConflictDoUpdate({
+      target: botFriendRequests.orderId,
+      set: { ...request, status: "to_send", sentAt: null },
+    });
   await ctx.events.publish({ userId: order.userId, type: "bots" }, tx);
   await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
   const link = await privateServerLinkFor(tx, bot);
@@ -142,7 +163,11 @@ export async function dispatchBotForOrder(
 }
 
 /** POST /api/bots/whitelist/add: a Roblox account whose trades with the seller's bots count as deposits. */
-export async function addToWhitelist(ctx: AppContext, userId: string, robloxUsername: string): Promise<WhitelistedUser> {
+export async function addToWhitelist(
+  ctx: AppContext,
+  userId: string,
+  robloxUsername: string,
+): Promise<WhitelistedUser> {
   // Checked before asking Roblox (no lookup for a full list) and again under the lock (two adds at once).
   if ((await whitelistCount(ctx.db, userId)) >= WHITELIST_MAX) throw badRequest(BOT_TEXTS.whitelistFull);
   const found = await lookupRobloxUser(ctx, robloxUsername);
@@ -168,7 +193,11 @@ async function whitelistCount(db: DbOrTx, userId: string): Promise<number> {
   return row.n;
 }
 
-export async function removeFromWhitelist(ctx: AppContext, userId: string, robloxUsername: string): Promise<void> {
+export async function removeFromWhitelist(
+  ctx: AppContext,
+  userId: string,
+  robloxUsername: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const removed = await tx
       .delete(whitelistedUsers)
@@ -237,7 +266,8 @@ export async function deletePoolBot(ctx: AppContext, id: string): Promise<void> 
   await ctx.db.transaction(async (tx) => {
     const [removed] = await tx.delete(bots).where(eq(bots.id, id)).returning();
     if (!removed) throw notFound(BOT_TEXTS.botNotFound);
-    if (removed.assignedUserId) await ctx.events.publish({ userId: removed.assignedUserId, type: "bots" }, tx);
+    if (removed.assignedUserId)
+      await ctx.events.publish({ userId: removed.assignedUserId, type: "bots" }, tx);
   });
 }
 
@@ -251,13 +281,22 @@ const toGameRules = (game: Game, row?: typeof gameSettings.$inferSelect): GameRu
 /** Admin Game Management: rules and private-server link for every game (unset means no limit / no link). */
 export async function listGameRules(db: Db): Promise<GameRules[]> {
   const rows = await db.select().from(gameSettings);
-  return GAMES.map((game) => toGameRules(game, rows.find((r) => r.game === game)));
+  return GAMES.map((game) =>
+    toGameRules(
+      game,
+      rows.find((r) => r.game === game),
+    ),
+  );
 }
 
 export async function saveGameRules(
   db: Db,
   game: Game,
-  patch: { maxUniqueItems?: number | null; maxItemsPerListing?: number | null; privateServerLink?: string | null },
+  patch: {
+    maxUniqueItems?: number | null;
+    maxItemsPerListing?: number | null;
+    privateServerLink?: string | null;
+  },
 ): Promise<GameRules> {
   const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const insert = db.insert(gameSettings).values({ game, ...set });

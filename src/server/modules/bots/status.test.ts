@@ -27,7 +27,10 @@ describe("bot status", () => {
   });
 
   it("turning on an online bot keeps it online with a fresh window; a stale online flag restarts pending", () => {
-    expect(turnedOn({ status: "online", onlineUntil: at(60) }, now)).toEqual({ status: "online", onlineUntil: at(300) });
+    expect(turnedOn({ status: "online", onlineUntil: at(60) }, now)).toEqual({
+      status: "online",
+      onlineUntil: at(300),
+    });
     expect(turnedOn({ status: "online", onlineUntil: at(-60) }, now).status).toBe("pending_online");
   });
 });

@@ -1,5 +1,5 @@
-import { BOT_ONLINE_WINDOW_SECONDS } from "../../../contract/limits.js";
 import type { BotStatus } from "../../../contract/bots.js";
+import { BOT_ONLINE_WINDOW_SECONDS } from "../../../contract/limits.js";
 
 export interface BotWindow {
   status: string;
@@ -21,7 +21,10 @@ export function onlineTimeLeft(bot: BotWindow, now: Date): string | null {
 }
 
 /** Turn On opens a fresh 300 s window; a bot already online (heartbeating) stays online. */
-export function turnedOn(bot: BotWindow, now: Date): { status: "online" | "pending_online"; onlineUntil: Date } {
+export function turnedOn(
+  bot: BotWindow,
+  now: Date,
+): { status: "online" | "pending_online"; onlineUntil: Date } {
   return {
     status: botStatusAt(bot, now) === "online" ? "online" : "pending_online",
     onlineUntil: new Date(now.getTime() + BOT_ONLINE_WINDOW_SECONDS * 1000),

@@ -20,7 +20,14 @@ import {
 } from "../../../contract/claims.js";
 import { gameSchema } from "../../../contract/games.js";
 import type { AppContext } from "../../context.js";
-import { lockUsername, privateServer, requestFriendship, resetUsername, turnOnBot, viewOrder } from "./service.js";
+import {
+  lockUsername,
+  privateServer,
+  requestFriendship,
+  resetUsername,
+  turnOnBot,
+  viewOrder,
+} from "./service.js";
 
 const gameQuerySchema = z.object({ game: gameSchema.optional() });
 
@@ -74,7 +81,11 @@ export async function registerClaims(app: FastifyInstance, ctx: AppContext): Pro
     "/api/orders/private-server/:orderId/:email",
     {
       ...read,
-      schema: { params: claimByEmailParamsSchema, querystring: gameQuerySchema, response: { 200: privateServerResponseSchema } },
+      schema: {
+        params: claimByEmailParamsSchema,
+        querystring: gameQuerySchema,
+        response: { 200: privateServerResponseSchema },
+      },
     },
     (request) => privateServer(ctx, request.params, request.query.game),
   );
@@ -82,7 +93,11 @@ export async function registerClaims(app: FastifyInstance, ctx: AppContext): Pro
     "/api/orders/private-server-api/:authKey",
     {
       ...read,
-      schema: { params: claimByAuthKeyParamsSchema, querystring: gameQuerySchema, response: { 200: privateServerResponseSchema } },
+      schema: {
+        params: claimByAuthKeyParamsSchema,
+        querystring: gameQuerySchema,
+        response: { 200: privateServerResponseSchema },
+      },
     },
     (request) => privateServer(ctx, request.params, request.query.game),
   );
@@ -94,7 +109,10 @@ export async function registerClaims(app: FastifyInstance, ctx: AppContext): Pro
   );
   r.post(
     "/api/friend-requests",
-    { ...write, schema: { body: friendRequestRequestSchema, response: { 200: friendRequestResponseSchema } } },
+    {
+      ...write,
+      schema: { body: friendRequestRequestSchema, response: { 200: friendRequestResponseSchema } },
+    },
     async (request) => {
       await requestFriendship(ctx, request.body, request.body);
       return { success: true as const };

@@ -18,12 +18,17 @@ describe("effectiveClaimStyle", () => {
     const pro = { subscriptionTier: "pro", subscriptionExpiry: null };
     expect(effectiveClaimStyle(pro, saved)).toEqual(saved);
     expect(effectiveClaimStyle({ ...pro, subscriptionTier: "basic" }, saved)).toBeNull();
-    expect(effectiveClaimStyle({ ...pro, subscriptionExpiry: new Date(Date.now() - 1000) }, saved)).toBeNull();
+    expect(
+      effectiveClaimStyle({ ...pro, subscriptionExpiry: new Date(Date.now() - 1000) }, saved),
+    ).toBeNull();
     expect(effectiveClaimStyle(pro, null)).toBeNull();
   });
 
   it("falls back to the claim page default for a field that does not validate", () => {
-    const style = effectiveClaimStyle({ subscriptionTier: "pro", subscriptionExpiry: null }, { accentColor: "red;}", logoUrl: "javascript:alert(1)", headerText: "Hi" });
+    const style = effectiveClaimStyle(
+      { subscriptionTier: "pro", subscriptionExpiry: null },
+      { accentColor: "red;}", logoUrl: "javascript:alert(1)", headerText: "Hi" },
+    );
     expect(style).toEqual({ ...CLAIM_PAGE_STYLE_DEFAULTS, headerText: "Hi" });
   });
 });

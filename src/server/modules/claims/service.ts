@@ -12,7 +12,11 @@ import {
   type TurnOnBotResponse,
 } from "../../../contract/claims.js";
 import type { Game } from "../../../contract/games.js";
-import { CLAIM_PAGE_STYLE_DEFAULTS, type ClaimPageStyle, claimPageStyleInputSchema } from "../../../contract/settings.js";
+import {
+  CLAIM_PAGE_STYLE_DEFAULTS,
+  type ClaimPageStyle,
+  claimPageStyleInputSchema,
+} from "../../../contract/settings.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { botFriendRequests, bots, items, orderItems, orders, users } from "../../db/schema/index.js";
@@ -74,7 +78,11 @@ export async function findAccessibleOrder(db: DbOrTx, access: OrderAccess): Prom
 }
 
 async function subOrdersOf(db: DbOrTx, orderId: string): Promise<OrderRow[]> {
-  return db.select().from(orders).where(eq(orders.parentOrderId, orderId)).orderBy(asc(orders.game), asc(orders.id));
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.parentOrderId, orderId))
+    .orderBy(asc(orders.game), asc(orders.id));
 }
 
 /**
@@ -153,7 +161,11 @@ function baseView(order: OrderRow, lines: ClaimOrderItem[]): ClaimSubOrderView {
 }
 
 /** A pro seller's saved style over the claim page defaults; a field that no longer validates falls back. */
-export function effectiveClaimStyle(seller: Subscription, stored: unknown, now = new Date()): ClaimPageStyle | null {
+export function effectiveClaimStyle(
+  seller: Subscription,
+  stored: unknown,
+  now = new Date(),
+): ClaimPageStyle | null {
   if (activeTier(seller, now) !== "pro" || !stored || typeof stored !== "object") return null;
   const style = { ...CLAIM_PAGE_STYLE_DEFAULTS };
   for (const key of Object.keys(style) as (keyof ClaimPageStyle)[]) {
@@ -208,7 +220,11 @@ async function findRobloxUser(ctx: AppContext, username: string): Promise<Roblox
  * Step 1's confirmation (POST /api/orders/claim, /claim-api and /claim/lock-username): the Roblox user is locked to
  * the order. Locking the same name again changes nothing; another name needs Change Username first.
  */
-export async function lockUsername(ctx: AppContext, access: OrderAccess, rawUsername: string): Promise<ClaimOrderView> {
+export async function lockUsername(
+  ctx: AppContext,
+  access: OrderAccess,
+  rawUsername: string,
+): Promise<ClaimOrderView> {
   const username = rawUsername.trim();
   if (!username) throw badRequest(CLAIM_TEXTS.usernameRequired);
   const order = await gameOrder(ctx.db, await findAccessibleOrder(ctx.db, access));
@@ -221,7 +237,12 @@ export async function lockUsername(ctx: AppContext, access: OrderAccess, rawUser
     assertLockableBy(current, roblox.name);
     await tx
       .update(orders)
-      .set({ robloxUsername: roblox.name, robloxUserId: roblox.id, usernameLocked: true, claimedAt: current.claimedAt ?? new Date() })
+      .set({
+        robloxUsername: roblox.name,
+        robloxUserId: roblox.id,
+        usernameLocked: true,
+        claimedAt: current.claimedAt ?? new Date(),
+      })
       .where(eq(orders.id, order.id));
     await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
   });
@@ -239,7 +260,14 @@ export async function resetUsername(ctx: AppContext, access: OrderAccess): Promi
     assertOpen(await lockedForUpdate(tx, order.id));
     await tx
       .update(orders)
-      .set({ robloxUsername: null, robloxUserId: null, usernameLocked: false, claimedAt: null, status: "unclaimed", botId: null })
+      .set({
+        robloxUsername: null,
+        robloxUserId: null,
+        usernameLocked: false,
+        claimedAt: null,
+        status: "unclaimed",
+        botId: null,
+      })
       .where(eq(orders.id, order.id));
     await tx
       .delete(botFriendRequests)
@@ -258,7 +286,11 @@ async function sellerBotFor(db: DbOrTx, sellerId: string, game: string) {
 }
 
 /** GET /api/orders/private-server/...: the private server of the seller's bot for the order's game. */
-export async function privateServer(ctx: AppContext, access: OrderAccess, game?: Game): Promise<PrivateServerResponse> {
+export async function privateServer(
+  ctx: AppContext,
+  access: OrderAccess,
+  game?: Game,
+): Promise<PrivateServerResponse> {
   const order = await gameOrder(ctx.db, await findAccessibleOrder(ctx.db, access), game);
   assertOpen(order);
   const orderGame = order.game as Game;
@@ -287,7 +319,11 @@ async function botRobloxUserId(ctx: AppContext, botId: string): Promise<number |
  * Step 2 (POST /api/bots/turn-on): the seller's bot for the order's game is turned on (pending_online for 300 s),
  * the order becomes pending on it and a friend request to the buyer is queued for the bot.
  */
-export async function turnOnBot(ctx: AppContext, access: OrderAccess, game: Game): Promise<TurnOnBotResponse> {
+export async function turnOnBot(
+  ctx: AppContext,
+  access: OrderAccess,
+  game: Game,
+): Promise<TurnOnBotResponse> {
   const order = await gameOrder(ctx.db, await findAccessibleOrder(ctx.db, access), game);
   assertOpen(order);
   if (!order.usernameLocked) throw conflict(CLAIM_TEXTS.usernameNotLocked);
@@ -312,14 +348,18 @@ export async function requestFriendship(
 ): Promise<void> {
   const order = await gameOrder(ctx.db, await findAccessibleOrder(ctx.db, access), body.game);
   assertOpen(order);
-  if (!order.usernameLocked || !order.robloxUserId || !order.robloxUsername) throw conflict(CLAIM_TEXTS.usernameNotLocked);
-  if (order.robloxUsername.toLowerCase() !== body.username.trim().toLowerCase()) throw badRequest(CLAIM_TEXTS.usernameMismatch);
+  if (!order.usernameLocked || !order.robloxUserId || !order.robloxUsername)
+    throw conflict(CLAIM_TEXTS.usernameNotLocked);
+  if (order.robloxUsername.toLowerCase() !== body.username.trim().toLowerCase())
+    throw badRequest(CLAIM_TEXTS.usernameMismatch);
   if (!order.botId) throw conflict(CLAIM_TEXTS.botNotTurnedOn);
   const [bot] = await ctx.db.select().from(bots).where(eq(bots.id, order.botId));
   if (!bot) throw conflict(CLAIM_TEXTS.botNotTurnedOn);
   const botUserId = bot.robloxUserId ?? (await botRobloxUserId(ctx, bot.id));
-  if (body.botUserId !== null && botUserId !== null && body.botUserId !== botUserId) throw badRequest(CLAIM_TEXTS.wrongBot);
-  const sentInSandbox = ctx.config.sandbox && (await sendInSandboxGame(ctx, bot.botUsername, order.robloxUserId));
+  if (body.botUserId !== null && botUserId !== null && body.botUserId !== botUserId)
+    throw badRequest(CLAIM_TEXTS.wrongBot);
+  const sentInSandbox =
+    ctx.config.sandbox && (await sendInSandboxGame(ctx, bot.botUsername, order.robloxUserId));
   const request = { botId: bot.id, robloxUserId: order.robloxUserId, robloxUsername: order.robloxUsername };
   const state = sentInSandbox ? { status: "sent", sentAt: new Date() } : { status: "to_send", sentAt: null };
   await ctx.db

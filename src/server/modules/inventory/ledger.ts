@@ -28,7 +28,9 @@ export function balanceEffect(kind: LedgerKind, quantity: number): { available: 
 export function mergeQuantities(lines: ItemQuantity[]): ItemQuantity[] {
   const byItem = new Map<string, number>();
   for (const l of lines) byItem.set(l.itemId, (byItem.get(l.itemId) ?? 0) + l.quantity);
-  return [...byItem].map(([itemId, quantity]) => ({ itemId, quantity })).sort((a, b) => a.itemId.localeCompare(b.itemId));
+  return [...byItem]
+    .map(([itemId, quantity]) => ({ itemId, quantity }))
+    .sort((a, b) => a.itemId.localeCompare(b.itemId));
 }
 
 export class InsufficientInventoryError extends Error {
@@ -79,6 +81,8 @@ export async function applyMovement(
         .returning({ itemId: inventoryBalances.itemId });
       if (updated.length === 0) throw new InsufficientInventoryError(itemId);
     }
-    await tx.insert(inventoryLedger).values({ userId, itemId, kind, quantity, orderId: ref.orderId, note: ref.note });
+    await tx
+      .insert(inventoryLedger)
+      .values({ userId, itemId, kind, quantity, orderId: ref.orderId, note: ref.note });
   }
 }

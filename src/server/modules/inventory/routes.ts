@@ -16,13 +16,18 @@ export async function registerInventory(app: FastifyInstance, ctx: AppContext): 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const botOrAdmin = requireBotOrAdmin(ctx);
 
-  r.get("/api/inventory", { preHandler: requireUser(ctx.db), schema: { response: { 200: inventoryListSchema } } }, (request) =>
-    listInventory(ctx.db, userOf(request).id),
+  r.get(
+    "/api/inventory",
+    { preHandler: requireUser(ctx.db), schema: { response: { 200: inventoryListSchema } } },
+    (request) => listInventory(ctx.db, userOf(request).id),
   );
 
   r.get(
     "/api/inventory/:userId",
-    { preHandler: botOrAdmin, schema: { params: userIdParamsSchema, response: { 200: inventoryDetailListSchema } } },
+    {
+      preHandler: botOrAdmin,
+      schema: { params: userIdParamsSchema, response: { 200: inventoryDetailListSchema } },
+    },
     (request) => inventoryDetail(ctx.db, request.params.userId),
   );
 
@@ -30,7 +35,11 @@ export async function registerInventory(app: FastifyInstance, ctx: AppContext): 
     "/api/admin/users/:userId/items",
     {
       preHandler: botOrAdmin,
-      schema: { params: userIdParamsSchema, body: grantItemsRequestSchema, response: { 200: grantItemsResponseSchema } },
+      schema: {
+        params: userIdParamsSchema,
+        body: grantItemsRequestSchema,
+        response: { 200: grantItemsResponseSchema },
+      },
     },
     async (request) => {
       const result = await grantItems(ctx, request.params.userId, request.body, actorOf(request));

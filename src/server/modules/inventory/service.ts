@@ -33,7 +33,15 @@ const entryColumns = {
   game: items.game,
   imageUrl: items.imageUrl,
 };
-type EntryRow = { itemId: string; available: number; reserved: number; codeName: string; publicName: string; game: string; imageUrl: string };
+type EntryRow = {
+  itemId: string;
+  available: number;
+  reserved: number;
+  codeName: string;
+  publicName: string;
+  game: string;
+  imageUrl: string;
+};
 
 function toEntry(r: EntryRow): InventoryEntry {
   return {
@@ -57,14 +65,20 @@ export async function listInventory(db: Db, userId: string): Promise<InventoryEn
 }
 
 /** The Bot API view: also what open orders hold. */
-export async function inventoryDetail(db: Db, userId: string): Promise<(InventoryEntry & { reserved: number })[]> {
+export async function inventoryDetail(
+  db: Db,
+  userId: string,
+): Promise<(InventoryEntry & { reserved: number })[]> {
   await requireUserExists(db, userId);
   const rows = await db
     .select(entryColumns)
     .from(inventoryBalances)
     .innerJoin(items, eq(items.id, inventoryBalances.itemId))
     .where(
-      and(eq(inventoryBalances.userId, userId), or(gt(inventoryBalances.available, 0), gt(inventoryBalances.reserved, 0))),
+      and(
+        eq(inventoryBalances.userId, userId),
+        or(gt(inventoryBalances.available, 0), gt(inventoryBalances.reserved, 0)),
+      ),
     )
     .orderBy(asc(items.game), asc(items.publicName));
   return rows.map((r) => ({ ...toEntry(r), reserved: r.reserved }));

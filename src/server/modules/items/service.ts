@@ -8,7 +8,13 @@ import { conflict } from "../../http/errors.js";
 type ItemRow = typeof items.$inferSelect;
 
 export function toItem(r: ItemRow): Item {
-  return { id: r.id, codeName: r.codeName, publicName: r.publicName, imageUrl: r.imageUrl, game: r.game as Game };
+  return {
+    id: r.id,
+    codeName: r.codeName,
+    publicName: r.publicName,
+    imageUrl: r.imageUrl,
+    game: r.game as Game,
+  };
 }
 
 /** The item catalogue (the Item Dictionary). */
@@ -18,7 +24,11 @@ export async function listItems(db: Db): Promise<Item[]> {
 }
 
 export async function createItem(db: Db, input: CreateItemRequest): Promise<Item> {
-  const [row] = await db.insert(items).values(input).onConflictDoNothing({ target: [items.game, items.codeName] }).returning();
+  const [row] = await db
+    .insert(items)
+    .values(input)
+    .onConflictDoNothing({ target: [items.game, items.codeName] })
+    .returning();
   if (!row) throw conflict(INVENTORY_TEXTS.itemExists);
   return toItem(row);
 }

@@ -2,7 +2,13 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { onOrderCompleted } from "../orders/completion.js";
 import { onOrderCreated } from "../orders/events.js";
-import { DISCORD_JOB, notifyLowStock, notifyOrderCreated, notifyOrderDelivered, sendDiscordNotification } from "./service.js";
+import {
+  DISCORD_JOB,
+  notifyLowStock,
+  notifyOrderCreated,
+  notifyOrderDelivered,
+  sendDiscordNotification,
+} from "./service.js";
 
 /**
  * Discord notifications: the durable "discord.send" job, queued from the order hooks (created, completed) and for a

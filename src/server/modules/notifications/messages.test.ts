@@ -31,13 +31,22 @@ describe("wantsNotification", () => {
     expect(wantsNotification(prefs, "order_created")).toBe(true);
     expect(wantsNotification({ ...prefs, subscriptionTier: "pro" }, "order_delivered")).toBe(true);
     expect(wantsNotification({ ...prefs, subscriptionTier: "free" }, "order_created")).toBe(false);
-    expect(wantsNotification({ ...prefs, subscriptionExpiry: new Date(Date.now() - 1000) }, "order_created")).toBe(false);
+    expect(
+      wantsNotification({ ...prefs, subscriptionExpiry: new Date(Date.now() - 1000) }, "order_created"),
+    ).toBe(false);
     expect(wantsNotification({ ...prefs, discordWebhookUrl: null }, "order_created")).toBe(false);
     expect(wantsNotification({ ...prefs, discordNotificationsEnabled: false }, "low_stock")).toBe(false);
     expect(wantsNotification({ ...prefs, discordOrderCreatedEnabled: false }, "order_created")).toBe(false);
     expect(wantsNotification({ ...prefs, discordOrderCreatedEnabled: false }, "order_delivered")).toBe(true);
-    expect(wantsNotification({ ...prefs, discordOrderDeliveredEnabled: false }, "order_delivered")).toBe(false);
-    expect(wantsNotification({ ...prefs, discordOrderCreatedEnabled: false, discordOrderDeliveredEnabled: false }, "low_stock")).toBe(true);
+    expect(wantsNotification({ ...prefs, discordOrderDeliveredEnabled: false }, "order_delivered")).toBe(
+      false,
+    );
+    expect(
+      wantsNotification(
+        { ...prefs, discordOrderCreatedEnabled: false, discordOrderDeliveredEnabled: false },
+        "low_stock",
+      ),
+    ).toBe(true);
   });
 });
 
@@ -69,7 +78,10 @@ describe("buildDiscordMessage", () => {
 
   it("announces a listing out of stock", () => {
     const m = buildDiscordMessage(
-      { kind: "low_stock", payload: { listingId: "l1", title: "Knife bundle", game: "growagarden", stockQuantity: 0 } },
+      {
+        kind: "low_stock",
+        payload: { listingId: "l1", title: "Knife bundle", game: "growagarden", stockQuantity: 0 },
+      },
       { pingEveryone: false, at },
     );
     expect(m.embeds![0].title).toContain("Knife bundle");
@@ -78,8 +90,13 @@ describe("buildDiscordMessage", () => {
   });
 
   it("keeps within Discord's field and title limits", () => {
-    const many = { ...order, orderNumber: "9".repeat(300), items: Array.from({ length: 200 }, (_, i) => ({ name: `Item number ${i}`, quantity: 1 })) };
-    const embed = buildDiscordMessage({ kind: "order_created", payload: many }, { pingEveryone: false, at }).embeds![0];
+    const many = {
+      ...order,
+      orderNumber: "9".repeat(300),
+      items: Array.from({ length: 200 }, (_, i) => ({ name: `Item number ${i}`, quantity: 1 })),
+    };
+    const embed = buildDiscordMessage({ kind: "order_created", payload: many }, { pingEveryone: false, at })
+      .embeds![0];
     expect(embed.title!.length).toBeLessThanOrEqual(256);
     for (const f of embed.fields!) expect(f.value.length).toBeLessThanOrEqual(1024);
   });

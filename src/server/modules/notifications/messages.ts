@@ -22,8 +22,16 @@ export interface DiscordPreferences extends Subscription {
  * Whether a seller gets this kind of message: basic or pro (not expired), a webhook URL, the master switch on, and the kind's
  * own switch (low stock has none: it follows the master switch).
  */
-export function wantsNotification(prefs: DiscordPreferences, kind: NotificationKind, now = new Date()): boolean {
-  if (!hasPaidTier(activeTier(prefs, now)) || !prefs.discordWebhookUrl || !prefs.discordNotificationsEnabled) {
+export function wantsNotification(
+  prefs: DiscordPreferences,
+  kind: NotificationKind,
+  now = new Date(),
+): boolean {
+  if (
+    !hasPaidTier(activeTier(prefs, now)) ||
+    !prefs.discordWebhookUrl ||
+    !prefs.discordNotificationsEnabled
+  ) {
     return false;
   }
   if (kind === "order_created") return prefs.discordOrderCreatedEnabled;
@@ -93,7 +101,11 @@ function lowStockEmbed(listing: LowStockNotification, at: Date): DiscordEmbed {
     title: clip(`⚠️ Out of stock: ${listing.title}`, TITLE_MAX),
     description: "This listing has no stock left. Add stock so buyers can keep ordering.",
     color: COLORS.lowStock,
-    fields: [field("Listing", listing.title), field("Game", gameNames([listing.game])), field("Stock", String(listing.stockQuantity))],
+    fields: [
+      field("Listing", listing.title),
+      field("Game", gameNames([listing.game])),
+      field("Stock", String(listing.stockQuantity)),
+    ],
     timestamp: at.toISOString(),
   };
 }
@@ -103,7 +115,10 @@ function lowStockEmbed(listing: LowStockNotification, at: Date): DiscordEmbed {
  * allowed_mentions lets it ping; otherwise nothing in the message can mention anyone (parse: []), whatever an
  * item or listing name contains.
  */
-export function buildDiscordMessage(n: NotificationPayload, opts: { pingEveryone: boolean; at: Date }): DiscordMessage {
+export function buildDiscordMessage(
+  n: NotificationPayload,
+  opts: { pingEveryone: boolean; at: Date },
+): DiscordMessage {
   const embed =
     n.kind === "order_created"
       ? orderCreatedEmbed(n.payload, opts.at)

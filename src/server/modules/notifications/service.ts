@@ -1,16 +1,20 @@
 import { eq, inArray } from "drizzle-orm";
 import {
+  lowStockNotificationSchema,
   type NotificationKind,
   type NotificationPayload,
   notificationKindSchema,
-  lowStockNotificationSchema,
   type OrderNotification,
   orderNotificationSchema,
 } from "../../../contract/notifications.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { items, listings, notificationReceipts, orderItems, orders, users } from "../../db/schema/index.js";
-import { DiscordClient, DiscordRateLimitError, DiscordWebhookError } from "../../integrations/discord/client.js";
+import {
+  DiscordClient,
+  DiscordRateLimitError,
+  DiscordWebhookError,
+} from "../../integrations/discord/client.js";
 import { buildDiscordMessage, type DiscordPreferences, wantsNotification } from "./messages.js";
 
 export const DISCORD_JOB = "discord.send";
@@ -51,7 +55,11 @@ export async function enqueueNotification(
   const prefs = await preferences(tx, userId);
   if (!prefs || !wantsNotification(prefs, notification.kind)) return false;
   if (dedupeKey) {
-    const fresh = await tx.insert(notificationReceipts).values({ key: dedupeKey }).onConflictDoNothing().returning();
+    const fresh = await tx
+      .insert(notificationReceipts)
+      .values({ key: dedupeKey })
+      .onConflictDoNothing()
+      .returning();
     if (fresh.length === 0) return false;
   }
   const job: DiscordJob = { ...notification, userId, occurredAt: new Date().toISOString() };
@@ -63,7 +71,13 @@ export async function enqueueNotification(
 async function orderNotification(
   db: DbOrTx,
   orderId: string,
-): Promise<{ userId: string; source: string; parentOrderId: string | null; hasSubOrders: boolean; data: OrderNotification } | null> {
+): Promise<{
+  userId: string;
+  source: string;
+  parentOrderId: string | null;
+  hasSubOrders: boolean;
+  data: OrderNotification;
+} | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
   const subOrders = await db.select({ id: orders.id }).from(orders).where(eq(orders.parentOrderId, orderId));
@@ -128,10 +142,20 @@ export async function notifyOrderDelivered(ctx: AppContext, tx: DbOrTx, orderId:
  * out-of-stock message only when the stock is 0. eventKey names the change (e.g. the order that sold the last
  * unit), so the same change seen twice (a retried job) sends one message.
  */
-export async function notifyLowStock(ctx: AppContext, tx: DbOrTx, listingId: string, eventKey?: string): Promise<boolean> {
+export async function notifyLowStock(
+  ctx: AppContext,
+  tx: DbOrTx,
+  listingId: string,
+  eventKey?: string,
+): Promise<boolean> {
   const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId));
   if (!listing || listing.stockQuantity > 0) return false;
-  const payload = { listingId: listing.id, title: listing.title, game: listing.game, stockQuantity: listing.stockQuantity };
+  const payload = {
+    listingId: listing.id,
+    title: listing.title,
+    game: listing.game,
+    stockQuantity: listing.stockQuantity,
+  };
   const dedupeKey = eventKey ? `low_stock:${listingId}:${eventKey}` : undefined;
   return enqueueNotification(ctx, tx, listing.userId, { kind: "low_stock", payload }, dedupeKey);
 }
@@ -155,7 +179,11 @@ export function discordClient(ctx: AppContext): DiscordClient {
  * no message). A 429 parks the message as a new job that starts after Discord's retry_after; a 5xx or network
  * error throws so pg-boss retries; a webhook Discord refuses for good (deleted, bad) is dropped with a warning.
  */
-export async function sendDiscordNotification(ctx: AppContext, data: unknown, client = discordClient(ctx)): Promise<void> {
+export async function sendDiscordNotification(
+  ctx: AppContext,
+  data: unknown,
+  client = discordClient(ctx),
+): Promise<void> {
   const job = parseJob(data);
   if (!job) {
     ctx.log.warn("dropped a malformed discord.send job");
@@ -163,7 +191,10 @@ export async function sendDiscordNotification(ctx: AppContext, data: unknown, cl
   }
   const prefs = await preferences(ctx.db, job.userId);
   if (!prefs || !wantsNotification(prefs, job.kind as NotificationKind)) return;
-  const message = buildDiscordMessage(job, { pingEveryone: prefs.discordPingEveryone, at: new Date(job.occurredAt) });
+  const message = buildDiscordMessage(job, {
+    pingEveryone: prefs.discordPingEveryone,
+    at: new Date(job.occurredAt),
+  });
   try {
     await client.executeWebhook(prefs.discordWebhookUrl as string, message);
   } catch (err) {
@@ -174,11 +205,17 @@ export async function sendDiscordNotification(ctx: AppContext, data: unknown, cl
         return;
       }
       await ctx.jobs.send(DISCORD_JOB, { ...job, rateLimited }, { startAfterSeconds: err.retryAfterSeconds });
-      ctx.log.info({ userId: job.userId, retryAfter: err.retryAfterSeconds }, "discord rate limited; message rescheduled");
+      ctx.log.info(
+        { userId: job.userId, retryAfter: err.retryAfterSeconds },
+        "discord rate limited; message rescheduled",
+      );
       return;
     }
     if (err instanceof DiscordWebhookError && !err.retryable) {
-      ctx.log.warn({ userId: job.userId, status: err.status }, "discord refused the webhook; message dropped");
+      ctx.log.warn(
+        { userId: job.userId, status: err.status },
+        "discord refused the webhook; message dropped",
+      );
       return;
     }
     throw err;

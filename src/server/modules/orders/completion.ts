@@ -50,7 +50,8 @@ export function defineOrderCompletedJob(ctx: AppContext): void {
           failures.push(err);
         }
       }
-      if (failures.length > 0) throw new AggregateError(failures, `${failures.length} order-completed listener(s) failed`);
+      if (failures.length > 0)
+        throw new AggregateError(failures, `${failures.length} order-completed listener(s) failed`);
     },
   });
 }
@@ -60,7 +61,10 @@ export function defineOrderCompletedJob(ctx: AppContext): void {
  * completions at once deliver once); its reservation becomes a delivery; then the realtime events and the
  * "orders.completed" job commit with it. Anything but pending is a 409 and changes nothing.
  */
-export async function completeOrder(ctx: AppContext, orderId: string): Promise<{ id: string; completedAt: Date }> {
+export async function completeOrder(
+  ctx: AppContext,
+  orderId: string,
+): Promise<{ id: string; completedAt: Date }> {
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw notFound(BOTAPI_TEXTS.orderNotFound);
@@ -73,7 +77,8 @@ export async function completeOrder(ctx: AppContext, orderId: string): Promise<{
     const completedAt = new Date();
     await tx.update(orders).set({ status: "completed", completedAt }).where(eq(orders.id, orderId));
     await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
-    if (order.source === "withdrawal") await ctx.events.publish({ userId: order.userId, type: "withdrawals" }, tx);
+    if (order.source === "withdrawal")
+      await ctx.events.publish({ userId: order.userId, type: "withdrawals" }, tx);
     await ctx.jobs.send<OrderCompletedEvent>(ORDER_COMPLETED_JOB, { orderId }, { tx });
     return { id: orderId, completedAt };
   });

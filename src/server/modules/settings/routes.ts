@@ -17,13 +17,25 @@ export async function registerSettings(app: FastifyInstance, ctx: AppContext): P
 
   r.post(
     "/api/settings/discord-webhook",
-    { preHandler: seller, schema: { body: discordSettingsRequestSchema, response: { 200: discordSettingsResponseSchema } } },
-    async (request) => ({ success: true as const, ...(await saveDiscordSettings(ctx, userOf(request), request.body)) }),
+    {
+      preHandler: seller,
+      schema: { body: discordSettingsRequestSchema, response: { 200: discordSettingsResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await saveDiscordSettings(ctx, userOf(request), request.body)),
+    }),
   );
 
   r.post(
     "/api/settings/claim-page-style",
-    { preHandler: seller, schema: { body: claimPageStyleRequestSchema, response: { 200: claimPageStyleResponseSchema } } },
-    async (request) => ({ success: true as const, style: await saveClaimPageStyle(ctx, userOf(request), request.body.style) }),
+    {
+      preHandler: seller,
+      schema: { body: claimPageStyleRequestSchema, response: { 200: claimPageStyleResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      style: await saveClaimPageStyle(ctx, userOf(request), request.body.style),
+    }),
   );
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { hasPaidTier, type Tier } from "../../../contract/plans.js";
 import { parseDiscordWebhookUrl } from "../../../contract/notifications.js";
+import { hasPaidTier, type Tier } from "../../../contract/plans.js";
 import {
   type ClaimPageStyle,
   type DiscordSettings,
@@ -17,11 +17,16 @@ import { activeTier } from "./tier.js";
  * The Discord section's rules (spec 000 §5): basic or pro only; the URL must be a Discord webhook URL, or empty to
  * clear it (which also turns notifications off); enabling needs a URL. Absent switches keep their value.
  */
-export function nextDiscordSettings(current: DiscordSettings, tier: Tier, body: DiscordSettingsRequest): DiscordSettings {
+export function nextDiscordSettings(
+  current: DiscordSettings,
+  tier: Tier,
+  body: DiscordSettingsRequest,
+): DiscordSettings {
   if (!hasPaidTier(tier)) throw forbidden(SETTINGS_TEXTS.discordTierRequired);
   const rawUrl = body.webhookUrl === undefined ? current.webhookUrl : body.webhookUrl;
   const webhookUrl = rawUrl?.trim() ? rawUrl.trim() : null;
-  if (webhookUrl !== null && !parseDiscordWebhookUrl(webhookUrl)) throw badRequest(SETTINGS_TEXTS.invalidDiscordUrl);
+  if (webhookUrl !== null && !parseDiscordWebhookUrl(webhookUrl))
+    throw badRequest(SETTINGS_TEXTS.invalidDiscordUrl);
   const enabled = body.enabled ?? false;
   if (enabled && webhookUrl === null) throw badRequest(SETTINGS_TEXTS.discordUrlRequired);
   return {
@@ -67,7 +72,11 @@ export async function saveDiscordSettings(
 }
 
 /** POST /api/settings/claim-page-style: pro only; the style was validated by the contract's schema. */
-export async function saveClaimPageStyle(ctx: AppContext, user: SessionUser, style: ClaimPageStyle): Promise<ClaimPageStyle> {
+export async function saveClaimPageStyle(
+  ctx: AppContext,
+  user: SessionUser,
+  style: ClaimPageStyle,
+): Promise<ClaimPageStyle> {
   if (activeTier(user) !== "pro") throw forbidden(SETTINGS_TEXTS.claimStyleTierRequired);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ customClaimPageStyle: style }).where(eq(users.id, user.id));

@@ -10,7 +10,9 @@ export interface Subscription {
  * drops the account to free), whether or not the downgrade has been written yet.
  */
 export function activeTier(sub: Subscription, now = new Date()): Tier {
-  const tier = (TIERS as readonly string[]).includes(sub.subscriptionTier) ? (sub.subscriptionTier as Tier) : "free";
+  const tier = (TIERS as readonly string[]).includes(sub.subscriptionTier)
+    ? (sub.subscriptionTier as Tier)
+    : "free";
   const expired = sub.subscriptionExpiry !== null && sub.subscriptionExpiry.getTime() <= now.getTime();
   return tier !== "free" && expired ? "free" : tier;
 }

@@ -41,12 +41,17 @@ async function openWithdrawal(db: DbOrTx, userId: string): Promise<OrderRow | nu
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.source, "withdrawal"), inArray(orders.status, OPEN_STATUSES)))
+    .where(
+      and(eq(orders.userId, userId), eq(orders.source, "withdrawal"), inArray(orders.status, OPEN_STATUSES)),
+    )
     .limit(1);
   return row ?? null;
 }
 
-export async function pendingWithdrawal(ctx: AppContext, user: SessionUser): Promise<WithdrawalSummary | null> {
+export async function pendingWithdrawal(
+  ctx: AppContext,
+  user: SessionUser,
+): Promise<WithdrawalSummary | null> {
   assertCanWithdraw(user);
   const open = await openWithdrawal(ctx.db, user.id);
   return open ? toSummary(open) : null;
@@ -67,7 +72,12 @@ export async function createWithdrawal(
   const catalogue = await ctx.db
     .select({ id: items.id, game: items.game, publicName: items.publicName })
     .from(items)
-    .where(inArray(items.id, lines.map((l) => l.itemId)));
+    .where(
+      inArray(
+        items.id,
+        lines.map((l) => l.itemId),
+      ),
+    );
   if (catalogue.length !== lines.length) throw badRequest(WITHDRAWAL_TEXTS.itemNotFound);
   const games = new Set(catalogue.map((i) => i.game));
   if (games.size > 1) throw badRequest(WITHDRAWAL_TEXTS.mixedGames);
@@ -77,14 +87,24 @@ export async function createWithdrawal(
   const balances = await ctx.db
     .select({ itemId: inventoryBalances.itemId, available: inventoryBalances.available })
     .from(inventoryBalances)
-    .where(and(eq(inventoryBalances.userId, user.id), inArray(inventoryBalances.itemId, lines.map((l) => l.itemId))));
+    .where(
+      and(
+        eq(inventoryBalances.userId, user.id),
+        inArray(
+          inventoryBalances.itemId,
+          lines.map((l) => l.itemId),
+        ),
+      ),
+    );
   const rangeError = (itemId: string) => {
     const available = balances.find((b) => b.itemId === itemId)?.available ?? 0;
     return badRequest(quantityOutOfRangeText(catalogue.find((i) => i.id === itemId)!.publicName, available));
   };
   const tooSmall = body.items.find((l) => l.quantity < 1);
   if (tooSmall) throw rangeError(tooSmall.itemId);
-  const tooLarge = lines.find((l) => l.quantity > (balances.find((b) => b.itemId === l.itemId)?.available ?? 0));
+  const tooLarge = lines.find(
+    (l) => l.quantity > (balances.find((b) => b.itemId === l.itemId)?.available ?? 0),
+  );
   if (tooLarge) throw rangeError(tooLarge.itemId);
 
   const roblox = await lookupRobloxUser(ctx, robloxUsername);
@@ -119,7 +139,11 @@ export async function createWithdrawal(
 }
 
 /** POST /api/withdrawals/turn-on: the seller's bot comes online for their open withdrawal. */
-export async function turnOnForWithdrawal(ctx: AppContext, user: SessionUser, orderId: string): Promise<TurnOnResponse> {
+export async function turnOnForWithdrawal(
+  ctx: AppContext,
+  user: SessionUser,
+  orderId: string,
+): Promise<TurnOnResponse> {
   assertCanWithdraw(user);
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import {
+  filterBySource,
+  filterByTab,
+  orderNumberLabel,
+  parseOrderItems,
+  shopifyOrderUrl,
+  statusDisplay,
+  tabCounts,
+} from "./orders";
+
+describe("parseOrderItems", () => {
+  it("reads codeName_quantity entries separated by commas", () => {
+    expect(parseOrderItems("shadow_dragon_2, Dark_Matter_Pet_10,giant_pumpkin_1")).toEqual([
+      { codeName: "shadow_dragon", quantity: 2 },
+      { codeName: "Dark_Matter_Pet", quantity: 10 },
+      { codeName: "giant_pumpkin", quantity: 1 },
+    ]);
+  });
+
+  it("counts an entry without a quantity once and skips empty entries", () => {
+    expect(parseOrderItems("knife, , gun_")).toEqual([
+      { codeName: "knife", quantity: 1 },
+      { codeName: "gun_", quantity: 1 },
+    ]);
+    expect(parseOrderItems("")).toEqual([]);
+  });
+});
+
+describe("status display", () => {
+  it("keeps the three known statuses and shows anything else as failed", () => {
+    expect(statusDisplay("unclaimed")).toBe("unclaimed");
+    expect(statusDisplay("pending")).toBe("pending");
+    expect(statusDisplay("completed")).toBe("completed");
+    expect(statusDisplay("failed_no_stock")).toBe("failed");
+    expect(statusDisplay("whatever")).toBe("failed");
+  });
+});
+
+const orders = [
+  { id: "1", orderSource: "shopify", status: "unclaimed" },
+  { id: "2", orderSource: "shopify", status: "completed" },
+  { id: "3", orderSource: "api", status: "pending" },
+  { id: "4", orderSource: "api", status: "unclaimed" },
+  { id: "5", orderSource: "withdrawal", status: "pending" },
+  { id: "6", orderSource: "shopify", status: "failed_no_stock" },
+];
+
+describe("filters and tab counts", () => {
+  it("lets through the checked sources only, never withdrawals", () => {
+    const ids = (list: { id: string }[]) => list.map((o) => o.id);
+    expect(ids(filterBySource(orders, { shopify: true, api: true }))).toEqual(["1", "2", "3", "4", "6"]);
+    expect(ids(filterBySource(orders, { shopify: true, api: false }))).toEqual(["1", "2", "6"]);
+    expect(ids(filterBySource(orders, { shopify: false, api: true }))).toEqual(["3", "4"]);
+    expect(filterBySource(orders, { shopify: false, api: false })).toEqual([]);
+  });
+
+  it("counts each status tab from the filtered list; failed orders only show under All", () => {
+    const shown = filterBySource(orders, { shopify: true, api: true });
+    expect(tabCounts(shown)).toEqual({ unclaimed: 2, pending: 1, completed: 1 });
+    expect(filterByTab(shown, "all")).toHaveLength(5);
+    expect(filterByTab(shown, "unclaimed").map((o) => o.id)).toEqual(["1", "4"]);
+    expect(tabCounts(filterBySource(orders, { shopify: false, api: true }))).toEqual({
+      unclaimed: 1,
+      pending: 1,
+      completed: 0,
+    });
+  });
+});
+
+describe("links and labels", () => {
+  it("prefers the server's admin link, else builds the store admin path", () => {
+    expect(shopifyOrderUrl({ shopifyAdminUrl: "https://x/admin/orders/1", shopifyOrderId: "1" }, "s.myshopify.com")).toBe(
+      "https://x/admin/orders/1",
+    );
+    expect(
+      shopifyOrderUrl({ shopifyAdminUrl: null, shopifyOrderId: "9007199254740993" }, "demo.myshopify.com"),
+    ).toBe("https://demo.myshopify.com/admin/orders/9007199254740993");
+    expect(shopifyOrderUrl({ shopifyAdminUrl: null, shopifyOrderId: "1" }, null)).toBeNull();
+  });
+
+  it("numbers store orders with # and API orders by a short id", () => {
+    expect(orderNumberLabel({ shopifyOrderNumber: "1001", id: "x" })).toBe("#1001");
+    expect(orderNumberLabel({ shopifyOrderNumber: "#1002", id: "x" })).toBe("#1002");
+    expect(orderNumberLabel({ shopifyOrderNumber: null, id: "0f9a1b2c-3d4e" })).toBe("#0f9a1b2c");
+  });
+});

@@ -1,0 +1,85 @@
+import type { SellerOrder } from "@contract/orders";
+
+/** One line of an order's items. */
+export interface OrderItemLine {
+  codeName: string;
+  quantity: number;
+}
+
+/**
+ * Reads the order's items summary, "codeName_quantity, codeName_quantity" (spec 000 §3). A code name may itself
+ * hold underscores, so the quantity is what follows the last one; an entry without a quantity counts once.
+ */
+export function parseOrderItems(items: string): OrderItemLine[] {
+  return items
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const match = /^(.+)_(\d+)$/.exec(entry);
+      return match ? { codeName: match[1], quantity: Number(match[2]) } : { codeName: entry, quantity: 1 };
+    });
+}
+
+/** Spec 000 §4: three statuses have their own look, anything else is shown as failed. */
+export type StatusDisplay = "unclaimed" | "pending" | "completed" | "failed";
+
+export function statusDisplay(status: string): StatusDisplay {
+  return status === "unclaimed" || status === "pending" || status === "completed" ? status : "failed";
+}
+
+export const STATUS_LABELS: Record<StatusDisplay, string> = {
+  unclaimed: "Unclaimed",
+  pending: "Pending",
+  completed: "Completed",
+  failed: "Failed",
+};
+
+export const ORDER_TABS = ["all", "unclaimed", "pending", "completed"] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+
+export interface SourceFilter {
+  shopify: boolean;
+  api: boolean;
+}
+
+/**
+ * The Orders page lists store and API orders, as its two checkboxes say. Withdrawals are the seller's own
+ * transfers, not sales: they have no checkbox and stay on the Inventory page.
+ */
+export function filterBySource<T extends Pick<SellerOrder, "orderSource">>(orders: T[], sources: SourceFilter): T[] {
+  return orders.filter(
+    (o) => (o.orderSource === "shopify" && sources.shopify) || (o.orderSource === "api" && sources.api),
+  );
+}
+
+export function filterByTab<T extends Pick<SellerOrder, "status">>(orders: T[], tab: OrderTab): T[] {
+  return tab === "all" ? orders : orders.filter((o) => o.status === tab);
+}
+
+/** How many orders each status tab holds (of the orders the source checkboxes let through). */
+export function tabCounts(orders: Pick<SellerOrder, "status">[]): Record<Exclude<OrderTab, "all">, number> {
+  const counts = { unclaimed: 0, pending: 0, completed: 0 };
+  for (const o of orders) {
+    if (o.status === "unclaimed" || o.status === "pending" || o.status === "completed") counts[o.status] += 1;
+  }
+  return counts;
+}
+
+/** The order in the store's admin: the server's link, else the store's own admin path (spec 000 §2). */
+export function shopifyOrderUrl(
+  order: Pick<SellerOrder, "shopifyAdminUrl" | "shopifyOrderId">,
+  shopifyStore: string | null,
+): string | null {
+  if (order.shopifyAdminUrl) return order.shopifyAdminUrl;
+  if (!shopifyStore || !order.shopifyOrderId) return null;
+  return `https://${shopifyStore}/admin/orders/${encodeURIComponent(order.shopifyOrderId)}`;
+}
+
+/** "#1001" for a store order; API orders have no number, so a short form of their id stands in. */
+export function orderNumberLabel(order: Pick<SellerOrder, "shopifyOrderNumber" | "id">): string {
+  if (order.shopifyOrderNumber) {
+    return order.shopifyOrderNumber.startsWith("#") ? order.shopifyOrderNumber : `#${order.shopifyOrderNumber}`;
+  }
+  return `#${order.id.slice(0, 8)}`;
+}

@@ -1,0 +1,62 @@
+import { expect, test } from "@playwright/test";
+import { logInThroughSandbox, uniqueUsername } from "./sandbox";
+
+test("a new seller logs in through the sandbox, uses the shell, keeps the theme and logs out", async ({ page }) => {
+  const username = uniqueUsername("e2e");
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Continue" }).isDisabled();
+  await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+
+  await logInThroughSandbox(page, username);
+
+  // The shell: navigation, and no Admin section for a seller.
+  const nav = page.getByRole("navigation").first();
+  for (const entry of ["Dashboard", "Inventory", "Listings", "Orders", "API Integration", "Store Settings"]) {
+    await expect(nav.getByRole("link", { name: entry })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Admin Controls" })).toHaveCount(0);
+
+  // The avatar menu shows the username and the plan.
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByTestId("user-menu-username")).toHaveText(username);
+  await expect(page.getByTestId("user-menu-plan")).toHaveText("Free Plan");
+  await page.keyboard.press("Escape");
+
+  // Theme: dark by default, toggled to light, kept after a reload.
+  const html = page.locator("html");
+  await expect(html).toHaveClass(/dark/);
+  await page.getByRole("button", { name: "Toggle theme" }).first().click();
+  await expect(html).not.toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+  await expect(html).not.toHaveClass(/dark/);
+
+  // Log out: back to /, and the session is gone.
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const me = await page.request.get("/api/auth/me");
+  expect(me.status()).toBe(401);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test("a username Roblox does not know gets a clear error", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("ROBLOX Username").fill("NoSuchUser_zz9");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("404: ROBLOX user not found. Check the username and try again.", { exact: true })).toBeVisible();
+});
+
+test("the landing page shows live counters and unknown pages show not-found", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
+  await expect(page.getByText("Users", { exact: true })).toBeVisible();
+  await page.goto("/?error=oauth_failed");
+  await expect(page.getByText("Shopify connection failed. Please try again.")).toBeVisible();
+  await page.goto("/no/such/page");
+  await expect(page.getByText(/not found/i).first()).toBeVisible();
+  const api = await page.request.get("/api/nonexistent");
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toEqual({ error: "Not found" });
+});

@@ -1,0 +1,51 @@
+import { type APIRequestContext, type Page, expect } from "@playwright/test";
+
+/** A unique, valid Roblox username for one test run. */
+export function uniqueUsername(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.slice(0, 20);
+}
+
+/** Creates a sandbox Roblox user through the sandbox page, as a tester would. */
+export async function createRobloxUserInSandbox(page: Page, username: string): Promise<void> {
+  await page.goto("/__sandbox/roblox");
+  await page.getByLabel("Username").fill(username);
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByText(username, { exact: true }).first()).toBeVisible();
+}
+
+/** Puts text into a sandbox user's profile description through the sandbox page. */
+export async function setProfileDescription(page: Page, username: string, description: string): Promise<void> {
+  await page.goto("/__sandbox/roblox");
+  await page.getByRole("link", { name: `Edit description of ${username}` }).click();
+  await page.getByLabel("Profile description").fill(description);
+  await page.getByRole("button", { name: "Save description" }).click();
+}
+
+/**
+ * Logs a user in through the real flow: login page, phrase into the sandbox profile (in a second tab), Verify & Login.
+ * Creates the sandbox Roblox user first unless it exists.
+ */
+export async function logInThroughSandbox(page: Page, username: string, opts: { create?: boolean } = {}) {
+  const sandboxTab = await page.context().newPage();
+  if (opts.create !== false) await createRobloxUserInSandbox(sandboxTab, username);
+
+  await page.goto("/login");
+  await page.getByLabel("ROBLOX Username").fill(username);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Verify Your Account" })).toBeVisible();
+  const phrase = await page.getByLabel("Verification phrase").inputValue();
+  expect(phrase.split(" ").length).toBeGreaterThan(3);
+
+  await setProfileDescription(sandboxTab, username, `Hi! ${phrase}`);
+  await sandboxTab.close();
+
+  await page.getByRole("button", { name: "Verify & Login" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/** Sandbox control calls for tests that need set-up beyond what they exercise. */
+export async function sandboxCall<T>(request: APIRequestContext, method: "POST" | "PATCH" | "GET", url: string, data?: unknown) {
+  const res = await request.fetch(url, { method, data });
+  expect(res.ok(), `${method} ${url} -> ${res.status()} ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
