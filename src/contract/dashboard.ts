@@ -5,14 +5,21 @@ export const DASHBOARD_PERIODS = ["24h", "7d", "30d", "90d"] as const;
 export const dashboardPeriodSchema = z.enum(DASHBOARD_PERIODS);
 export type DashboardPeriod = z.infer<typeof dashboardPeriodSchema>;
 export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = "7d";
-export const PERIOD_HOURS: Record<DashboardPeriod, number> = { "24h": 24, "7d": 168, "30d": 720, "90d": 2160 };
+export const PERIOD_HOURS: Record<DashboardPeriod, number> = {
+  "24h": 24,
+  "7d": 168,
+  "30d": 720,
+  "90d": 2160,
+};
 
 /** Spec 000 §9: the chart covers 7 days, the popular list has 5 entries, recent activity 5 orders. */
 export const CHART_DAYS = 7;
 export const POPULAR_LISTINGS = 5;
 export const RECENT_ACTIVITY = 5;
 
-export const dashboardQuerySchema = z.object({ period: dashboardPeriodSchema.default(DEFAULT_DASHBOARD_PERIOD) });
+export const dashboardQuerySchema = z.object({
+  period: dashboardPeriodSchema.default(DEFAULT_DASHBOARD_PERIOD),
+});
 
 export const dashboardResponseSchema = z.object({
   period: dashboardPeriodSchema,
@@ -24,7 +31,9 @@ export const dashboardResponseSchema = z.object({
   pendingOrders: z.number().int(),
   /** One entry per UTC day, oldest first, today last. */
   ordersPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
-  popularListings: z.array(z.object({ listingId: z.string(), title: z.string(), orderCount: z.number().int() })),
+  popularListings: z.array(
+    z.object({ listingId: z.string(), title: z.string(), orderCount: z.number().int() }),
+  ),
   recentActivity: z.array(sellerOrderSchema),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

@@ -29,7 +29,12 @@ export const linkListingRequestSchema = z.object({
 });
 export type LinkListingRequest = z.input<typeof linkListingRequestSchema>;
 
-export const listingItemSchema = z.object({ id: z.string(), itemId: z.string(), quantity: z.number().int(), item: itemSchema });
+export const listingItemSchema = z.object({
+  id: z.string(),
+  itemId: z.string(),
+  quantity: z.number().int(),
+  item: itemSchema,
+});
 
 /** Listing (spec 000 §3) plus what the Listings page needs to open the product in the store admin. */
 export const listingSchema = z.object({

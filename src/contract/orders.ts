@@ -27,4 +27,3 @@ export const sellerOrderSchema = z.object({
 });
 export type SellerOrder = z.infer<typeof sellerOrderSchema>;
 export const sellerOrderListSchema = z.array(sellerOrderSchema);
-

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -17,8 +16,8 @@ import { createHttpFetch } from "./http/sandbox-fetch.js";
 import { registerSandboxes } from "./integrations/index.js";
 import { JobQueue } from "./jobs/queue.js";
 import { registerModules } from "./modules/index.js";
+import { CLIENT_DIST } from "./paths.js";
 
-export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
 
 export type App = FastifyInstance & { ctx: AppContext };
 
@@ -65,8 +64,8 @@ export async function buildApp(config: Config, opts: { startJobs?: boolean } = {
           "'self'",
           "data:",
           "blob:",
-          "https://*.rbxcdn.com",
-          "https://cdn.shopify.com",
+          // Roblox and Shopify CDNs, and the logos pro sellers put on their claim page, are on arbitrary https hosts.
+          "https:",
           // The sandbox's avatar URLs are absolute (PUBLIC_URL), which may differ from the host the page came from.
           ...(config.sandbox ? [new URL(config.publicUrl).origin] : []),
         ],

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
+import type { Game } from "../../src/contract/games.js";
 import type { App } from "../../src/server/app.js";
 import { webhookHmac } from "../../src/server/integrations/shopify/hmac.js";
-import type { Game } from "../../src/contract/games.js";
 import { createItem, grant, uniqueName } from "./bot-fixtures.js";
 import { type SignedIn, signIn } from "./helpers.js";
 
@@ -25,7 +25,11 @@ export async function connectStore(
   app: App,
   user: SignedIn,
   shop: string,
-  opts: { purpose?: "setup" | "reconnect" | "reinstall"; tamper?: (query: URLSearchParams) => void | Promise<void>; callbackCookie?: string } = {},
+  opts: {
+    purpose?: "setup" | "reconnect" | "reinstall";
+    tamper?: (query: URLSearchParams) => void | Promise<void>;
+    callbackCookie?: string;
+  } = {},
 ): Promise<string> {
   const install = await app.inject({
     method: "GET",
@@ -68,8 +72,8 @@ export interface StoreVariant {
 export async function storeVariants(app: App, user: SignedIn): Promise<StoreVariant[]> {
   const res = await app.inject({ method: "GET", url: "/api/shopify/products", headers: user.headers });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { id: string; title: string; variants: { id: string; price: string }[] }[]).flatMap((p) =>
-    p.variants.map((v) => ({ productId: p.id, variantId: v.id, title: p.title, price: v.price })),
+  return (res.json() as { id: string; title: string; variants: { id: string; price: string }[] }[]).flatMap(
+    (p) => p.variants.map((v) => ({ productId: p.id, variantId: v.id, title: p.title, price: v.price })),
   );
 }
 
@@ -84,21 +88,46 @@ export async function linkListing(
     method: "POST",
     url: "/api/listings/link",
     headers: user.headers,
-    payload: { shopifyProductId: variant.productId, shopifyVariantId: variant.variantId, stockQuantity, items },
+    payload: {
+      shopifyProductId: variant.productId,
+      shopifyVariantId: variant.variantId,
+      stockQuantity,
+      items,
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: string; stockQuantity: number; game: string };
 }
 
 /** Places an order on the emulated store; it delivers orders/create to the app like Shopify does. */
-export async function placeOrder(app: App, shop: string, lineItems: { variantId: string; quantity: number }[], email = "buyer@example.com") {
-  const res = await app.inject({ method: "POST", url: `/__sandbox/shopify/${shop}/orders`, payload: { lineItems, email } });
+export async function placeOrder(
+  app: App,
+  shop: string,
+  lineItems: { variantId: string; quantity: number }[],
+  email = "buyer@example.com",
+) {
+  const res = await app.inject({
+    method: "POST",
+    url: `/__sandbox/shopify/${shop}/orders`,
+    payload: { lineItems, email },
+  });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { order: { id: string; name: string }; delivered: number; deliveries: { status: number }[] };
+  return res.json() as {
+    order: { id: string; name: string };
+    delivered: number;
+    deliveries: { status: number }[];
+  };
 }
 
 /** A webhook signed with the app's API secret (the sandbox secret is shared by app and emulator). */
-export function signedWebhook(app: App, path: string, shop: string, topic: string, body: string, hmac?: string) {
+export function signedWebhook(
+  app: App,
+  path: string,
+  shop: string,
+  topic: string,
+  body: string,
+  hmac?: string,
+) {
   return app.inject({
     method: "POST",
     url: path,
@@ -108,7 +137,9 @@ export function signedWebhook(app: App, path: string, shop: string, topic: strin
       "x-shopify-shop-domain": shop,
       "x-shopify-webhook-id": crypto.randomUUID(),
       "x-shopify-api-version": "2026-07",
-      ...(hmac === "" ? {} : { "x-shopify-hmac-sha256": hmac ?? webhookHmac(app.ctx.config.shopifyApiSecret, body) }),
+      ...(hmac === ""
+        ? {}
+        : { "x-shopify-hmac-sha256": hmac ?? webhookHmac(app.ctx.config.shopifyApiSecret, body) }),
     },
     payload: body,
   });
@@ -126,7 +157,7 @@ export function orderBody(o: {
         `{"id":${BigInt(o.id) + BigInt(i + 1)},"variant_id":${l.variantId},"product_id":${l.productId ?? 1},"quantity":${l.quantity},"price":"${l.price}","title":"x"}`,
     )
     .join(",");
-  return `{"id":${o.id},"admin_graphql_api_id":"gid://shopify/Order/${o.id}","name":"#${o.id.slice(-4)}","order_number":${o.id.slice(-4)},"email":${JSON.stringify(o.email ?? "buyer@example.com")},"line_items":[${lines}]}`;
+  return `{"id":${o.id},"admin_graphql_api_id":"gid://shopify/Order/${o.id}","name":"#${o.id.slice(-4)}","order_number":${Number(o.id.slice(-4))},"email":${JSON.stringify(o.email ?? "buyer@example.com")},"line_items":[${lines}]}`;
 }
 
 /** Polls until check() passes (jobs run in the background). */

@@ -10,22 +10,35 @@ import { connectStore, uniqueShop } from "./shopify-fixtures.js";
 describe.each(DRIVERS)("Shopify OAuth against the emulator on %s", (driver) => {
   const t = useTestApp(driver, { startJobs: true });
   const seller = (prefix = "oauth") => signIn(t.app, uniqueName(prefix));
-  const shopRow = async (domain: string) => (await t.app.ctx.db.select().from(shops).where(eq(shops.domain, domain)))[0];
+  const shopRow = async (domain: string) =>
+    (await t.app.ctx.db.select().from(shops).where(eq(shops.domain, domain)))[0];
 
   it("needs a signed-in seller and a store domain", async () => {
     const anonymous = await t.app.inject({ method: "GET", url: "/api/shopify/install?shop=abc" });
     expect(anonymous.statusCode).toBe(401);
     const user = await seller();
-    const blank = await t.app.inject({ method: "GET", url: "/api/shopify/install?shop=%20", headers: user.headers });
+    const blank = await t.app.inject({
+      method: "GET",
+      url: "/api/shopify/install?shop=%20",
+      headers: user.headers,
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ error: "Please enter your store domain" });
-    const bad = await t.app.inject({ method: "GET", url: "/api/shopify/install?shop=-bad_name!", headers: user.headers });
+    const bad = await t.app.inject({
+      method: "GET",
+      url: "/api/shopify/install?shop=-bad_name!",
+      headers: user.headers,
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it("redirects to the store's authorize page with the spec's scopes and a state bound to the seller", async () => {
     const user = await seller();
-    const res = await t.app.inject({ method: "GET", url: "/api/shopify/install?shop=My-Shop&purpose=setup", headers: user.headers });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/shopify/install?shop=My-Shop&purpose=setup",
+      headers: user.headers,
+    });
     expect(res.statusCode).toBe(302);
     const url = new URL(res.headers.location as string);
     expect(url.pathname).toBe("/__sandbox/shopify/my-shop.myshopify.com/admin/oauth/authorize");
@@ -45,7 +58,11 @@ describe.each(DRIVERS)("Shopify OAuth against the emulator on %s", (driver) => {
     expect(page.body).toContain("Install app");
     expect(page.body).toContain("write_products");
 
-    const reinstall = await t.app.inject({ method: "GET", url: "/api/shopify/install?shop=my-shop&purpose=reinstall", headers: user.headers });
+    const reinstall = await t.app.inject({
+      method: "GET",
+      url: "/api/shopify/install?shop=my-shop&purpose=reinstall",
+      headers: user.headers,
+    });
     expect(new URL(reinstall.headers.location as string).searchParams.get("scope")).toBe(
       "read_orders,write_orders,read_products,write_products,read_inventory,write_inventory",
     );
@@ -60,16 +77,27 @@ describe.each(DRIVERS)("Shopify OAuth against the emulator on %s", (driver) => {
     expect(row.uninstalledAt).toBeNull();
     expect(row.scopes).toBe("read_orders,write_orders,read_products,write_products");
     expect(row.accessTokenEncrypted).not.toContain("shpat_");
-    const hooks = await t.app.ctx.db.select().from(sandboxShopifyWebhooks).where(eq(sandboxShopifyWebhooks.shop, shop));
+    const hooks = await t.app.ctx.db
+      .select()
+      .from(sandboxShopifyWebhooks)
+      .where(eq(sandboxShopifyWebhooks.shop, shop));
     expect(hooks.map((h) => `${h.topic} ${new URL(h.callbackUrl).pathname}`).sort()).toEqual([
       "APP_UNINSTALLED /api/webhooks/shopify/app-uninstalled",
       "ORDERS_CREATE /api/webhooks/shopify/orders",
     ]);
 
     // Reconnecting (Store Settings) lands on the dashboard and subscribes nothing twice.
-    expect(await connectStore(t.app, user, shop, { purpose: "reconnect" })).toBe("/dashboard?shopify_linked=true");
-    expect(await t.app.ctx.db.select().from(sandboxShopifyWebhooks).where(eq(sandboxShopifyWebhooks.shop, shop))).toHaveLength(2);
-    const reconnect = await t.app.inject({ method: "POST", url: "/api/shopify/reconnect", headers: user.headers });
+    expect(await connectStore(t.app, user, shop, { purpose: "reconnect" })).toBe(
+      "/dashboard?shopify_linked=true",
+    );
+    expect(
+      await t.app.ctx.db.select().from(sandboxShopifyWebhooks).where(eq(sandboxShopifyWebhooks.shop, shop)),
+    ).toHaveLength(2);
+    const reconnect = await t.app.inject({
+      method: "POST",
+      url: "/api/shopify/reconnect",
+      headers: user.headers,
+    });
     expect(reconnect.statusCode, reconnect.body).toBe(200);
     expect(reconnect.json()).toEqual({ success: true });
   });
@@ -97,15 +125,25 @@ describe.each(DRIVERS)("Shopify OAuth against the emulator on %s", (driver) => {
     const shop = uniqueShop();
     const tampered = await connectStore(t.app, user, shop, { tamper: (q) => q.set("hmac", "0".repeat(64)) });
     expect(tampered).toBe("/?error=oauth_failed");
-    const shopTampered = await connectStore(t.app, user, shop, { tamper: (q) => q.set("shop", uniqueShop("evil")) });
+    const shopTampered = await connectStore(t.app, user, shop, {
+      tamper: (q) => q.set("shop", uniqueShop("evil")),
+    });
     expect(shopTampered).toBe("/?error=oauth_failed");
-    expect(await connectStore(t.app, user, shop, { callbackCookie: other.cookie })).toBe("/?error=oauth_failed");
+    expect(await connectStore(t.app, user, shop, { callbackCookie: other.cookie })).toBe(
+      "/?error=oauth_failed",
+    );
     expect(await connectStore(t.app, user, shop, { callbackCookie: "" })).toBe("/?error=oauth_failed");
     expect(await shopRow(shop)).toBeUndefined();
 
     // A state is good once.
     let replay = "";
-    expect(await connectStore(t.app, user, shop, { tamper: (q) => (replay = `/api/shopify/callback?${q}`) })).toBe("/?setup=step2");
+    expect(
+      await connectStore(t.app, user, shop, {
+        tamper: (q) => {
+          replay = `/api/shopify/callback?${q}`;
+        },
+      }),
+    ).toBe("/?setup=step2");
     const again = await t.app.inject({ method: "GET", url: replay, headers: user.headers });
     expect(again.headers.location).toBe("/?error=oauth_failed");
 
@@ -113,7 +151,10 @@ describe.each(DRIVERS)("Shopify OAuth against the emulator on %s", (driver) => {
     const expiring = uniqueShop();
     const expired = await connectStore(t.app, other, expiring, {
       tamper: async () => {
-        await t.app.ctx.db.update(oauthStates).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthStates.userId, other.userId));
+        await t.app.ctx.db
+          .update(oauthStates)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(oauthStates.userId, other.userId));
       },
     });
     expect(expired).toBe("/?error=oauth_failed");
@@ -148,9 +189,15 @@ describe.each(DRIVERS)("Shopify OAuth against the emulator on %s", (driver) => {
     const uninstall = await t.app.inject({ method: "POST", url: `/__sandbox/shopify/${shop}/uninstall` });
     expect(uninstall.json().delivered).toBe(1);
     expect((await shopRow(shop)).uninstalledAt).not.toBeNull();
-    const reconnect = await t.app.inject({ method: "POST", url: "/api/shopify/reconnect", headers: first.headers });
+    const reconnect = await t.app.inject({
+      method: "POST",
+      url: "/api/shopify/reconnect",
+      headers: first.headers,
+    });
     expect(reconnect.statusCode).toBe(400);
-    expect(await connectStore(t.app, second, shop, { purpose: "reconnect" })).toBe("/dashboard?shopify_linked=true");
+    expect(await connectStore(t.app, second, shop, { purpose: "reconnect" })).toBe(
+      "/dashboard?shopify_linked=true",
+    );
     expect((await shopRow(shop)).userId).toBe(second.userId);
   });
 });

@@ -8,6 +8,7 @@ import {
   shopifyOrderReceipts,
   shops,
 } from "../../src/server/db/schema/index.js";
+import { webhookHmac } from "../../src/server/integrations/shopify/hmac.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import {
   linkListing,
@@ -49,7 +50,12 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
 
   it("turns a storefront order into an order with its items reserved and stock lowered", async () => {
     const s = await sellerWithListing();
-    const placed = await placeOrder(t.app, s.shop, [{ variantId: s.variant.variantId, quantity: 3 }], "Buyer@Example.com");
+    const placed = await placeOrder(
+      t.app,
+      s.shop,
+      [{ variantId: s.variant.variantId, quantity: 3 }],
+      "Buyer@Example.com",
+    );
     expect(placed.delivered).toBe(1);
     expect(BigInt(placed.order.id) > 2n ** 53n).toBe(true);
 
@@ -76,10 +82,16 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
     const s = await sellerWithListing();
     const placed = await placeOrder(t.app, s.shop, [{ variantId: s.variant.variantId, quantity: 1 }]);
     for (let i = 0; i < 4; i++) {
-      const again = await t.app.inject({ method: "POST", url: `/__sandbox/shopify/${s.shop}/orders/${placed.order.id}/redeliver` });
+      const again = await t.app.inject({
+        method: "POST",
+        url: `/__sandbox/shopify/${s.shop}/orders/${placed.order.id}/redeliver`,
+      });
       expect(again.json().delivered).toBe(1);
     }
-    const [stored] = await db().select().from(sandboxShopifyOrders).where(eq(sandboxShopifyOrders.id, placed.order.id));
+    const [stored] = await db()
+      .select()
+      .from(sandboxShopifyOrders)
+      .where(eq(sandboxShopifyOrders.id, placed.order.id));
     const concurrent = await Promise.all(
       Array.from({ length: 5 }, () => signedWebhook(t.app, ORDERS, s.shop, "orders/create", stored.payload)),
     );
@@ -101,21 +113,39 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
     expect(order.totalAmount).toBe("12.50");
     expect((await receiptsOf(s.shop))[0].shopifyOrderId).toBe(id);
     // 9007199254740992 is the same double: it must be a different order.
-    const neighbour = orderBody({ id: "9007199254740992", lines: [{ variantId: s.variant.variantId, quantity: 1, price: "12.50" }] });
+    const neighbour = orderBody({
+      id: "9007199254740992",
+      lines: [{ variantId: s.variant.variantId, quantity: 1, price: "12.50" }],
+    });
     expect((await signedWebhook(t.app, ORDERS, s.shop, "orders/create", neighbour)).statusCode).toBe(200);
-    expect((await ordersOf(s.user.userId)).map((o) => o.shopifyOrderId).sort()).toEqual(["9007199254740992", id]);
+    expect((await ordersOf(s.user.userId)).map((o) => o.shopifyOrderId).sort()).toEqual([
+      "9007199254740992",
+      id,
+    ]);
   });
 
   it("answers 401 and stores nothing for a bad, missing or stale signature", async () => {
     const s = await sellerWithListing();
-    const body = orderBody({ id: "7000000000000001", lines: [{ variantId: s.variant.variantId, quantity: 1, price: "1.00" }] });
-    const bad = await signedWebhook(t.app, ORDERS, s.shop, "orders/create", body, Buffer.alloc(32).toString("base64"));
+    const body = orderBody({
+      id: "7000000000000001",
+      lines: [{ variantId: s.variant.variantId, quantity: 1, price: "1.00" }],
+    });
+    const bad = await signedWebhook(
+      t.app,
+      ORDERS,
+      s.shop,
+      "orders/create",
+      body,
+      Buffer.alloc(32).toString("base64"),
+    );
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toEqual({ error: "Unauthorized" });
     expect((await signedWebhook(t.app, ORDERS, s.shop, "orders/create", body, "")).statusCode).toBe(401);
-    expect((await signedWebhook(t.app, ORDERS, s.shop, "orders/create", body, "not base64!")).statusCode).toBe(401);
-    const good = await signedWebhook(t.app, ORDERS, s.shop, "orders/create", body);
-    const hmac = good.request.headers["x-shopify-hmac-sha256"] as string;
+    expect(
+      (await signedWebhook(t.app, ORDERS, s.shop, "orders/create", body, "not base64!")).statusCode,
+    ).toBe(401);
+    expect((await signedWebhook(t.app, ORDERS, s.shop, "orders/create", body)).statusCode).toBe(200);
+    const hmac = webhookHmac(t.app.ctx.config.shopifyApiSecret, body);
     const altered = body.replace('"quantity":1', '"quantity":9');
     expect((await signedWebhook(t.app, ORDERS, s.shop, "orders/create", altered, hmac)).statusCode).toBe(401);
     expect(await ordersOf(s.user.userId)).toHaveLength(1);
@@ -124,13 +154,23 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
 
   it("acknowledges unknown shops and unlinked products, refuses malformed bodies, never a 500", async () => {
     const s = await sellerWithListing();
-    const unlinked = orderBody({ id: "7000000000000101", lines: [{ variantId: "123", quantity: 1, price: "5.00" }] });
-    expect((await signedWebhook(t.app, ORDERS, uniqueShop("nobody"), "orders/create", unlinked)).statusCode).toBe(200);
+    const unlinked = orderBody({
+      id: "7000000000000101",
+      lines: [{ variantId: "123", quantity: 1, price: "5.00" }],
+    });
+    expect(
+      (await signedWebhook(t.app, ORDERS, uniqueShop("nobody"), "orders/create", unlinked)).statusCode,
+    ).toBe(200);
     const res = await signedWebhook(t.app, ORDERS, s.shop, "orders/create", unlinked);
     expect(res.statusCode).toBe(200);
     expect(res.json().result).toEqual({ status: "ignored", reason: "no_linked_products" });
-    const zero = orderBody({ id: "7000000000000102", lines: [{ variantId: s.variant.variantId, quantity: 0, price: "5.00" }] });
-    expect((await signedWebhook(t.app, ORDERS, s.shop, "orders/create", zero)).json().result.status).toBe("ignored");
+    const zero = orderBody({
+      id: "7000000000000102",
+      lines: [{ variantId: s.variant.variantId, quantity: 0, price: "5.00" }],
+    });
+    expect((await signedWebhook(t.app, ORDERS, s.shop, "orders/create", zero)).json().result.status).toBe(
+      "ignored",
+    );
     expect((await signedWebhook(t.app, ORDERS, s.shop, "orders/create", "{not json")).statusCode).toBe(400);
     expect((await signedWebhook(t.app, ORDERS, s.shop, "orders/create", '{"id":1}')).statusCode).toBe(400);
     expect((await signedWebhook(t.app, ORDERS, s.shop, "orders/create", "")).statusCode).toBe(400);
@@ -159,7 +199,9 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
 
     const list = (await t.app.inject({ method: "GET", url: "/api/orders", headers: s.user.headers })).json();
     expect(list).toHaveLength(2);
-    expect(new Set(list.map((o: { claimUrl: string }) => o.claimUrl))).toEqual(new Set([expect.stringContaining(parent.authKey!)]));
+    expect(new Set(list.map((o: { claimUrl: string }) => o.claimUrl))).toEqual(
+      new Set([expect.stringContaining(parent.authKey!)]),
+    );
     expect(list.find((o: { game: string }) => o.game === "growagarden").items).toBe(`${garden.codeName}_2`);
     expect(await balance(s.user.userId, garden.id)).toEqual({ available: 3, reserved: 2 });
   });
@@ -185,11 +227,18 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
     expect(res.json().deliveries[0].status).toBe(200);
     const [row] = await db().select().from(shops).where(eq(shops.domain, s.shop));
     expect(row.uninstalledAt).not.toBeNull();
-    const body = orderBody({ id: "7000000000000201", lines: [{ variantId: s.variant.variantId, quantity: 1, price: "1.00" }] });
+    const body = orderBody({
+      id: "7000000000000201",
+      lines: [{ variantId: s.variant.variantId, quantity: 1, price: "1.00" }],
+    });
     const late = await signedWebhook(t.app, ORDERS, s.shop, "orders/create", body);
     expect(late.json().result).toEqual({ status: "ignored", reason: "unknown_shop" });
     expect(await ordersOf(s.user.userId)).toHaveLength(0);
-    const products = await t.app.inject({ method: "GET", url: "/api/shopify/products", headers: s.user.headers });
+    const products = await t.app.inject({
+      method: "GET",
+      url: "/api/shopify/products",
+      headers: s.user.headers,
+    });
     expect(products.statusCode).toBe(400);
     expect(products.json()).toEqual({ error: "Connect your Shopify store first" });
   });
@@ -199,16 +248,28 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
     await placeOrder(t.app, s.shop, [{ variantId: s.variant.variantId, quantity: 1 }], "gone@example.com");
     await placeOrder(t.app, s.shop, [{ variantId: s.variant.variantId, quantity: 1 }], "stays@example.com");
     const compliance = (topic: string, email?: string) =>
-      t.app.inject({ method: "POST", url: `/__sandbox/shopify/${s.shop}/compliance`, payload: { topic, email } });
+      t.app.inject({
+        method: "POST",
+        url: `/__sandbox/shopify/${s.shop}/compliance`,
+        payload: { topic, email },
+      });
 
     const request = await compliance("customers/data_request", "gone@example.com");
     expect(request.json().deliveries[0].status).toBe(200);
     const redact = await compliance("customers/redact", "gone@example.com");
     expect(redact.json().deliveries[0].status).toBe(200);
-    const emails = (await ordersOf(s.user.userId)).map((o) => o.customerEmail).sort();
-    expect(emails).toEqual(["stays@example.com", null]);
+    const emails = (await ordersOf(s.user.userId)).map((o) => o.customerEmail);
+    expect(emails).toHaveLength(2);
+    expect(emails).toEqual(expect.arrayContaining(["stays@example.com", null]));
 
-    const unsigned = await signedWebhook(t.app, "/api/webhooks/shopify/customers-redact", s.shop, "customers/redact", '{"shop_domain":"x"}', "");
+    const unsigned = await signedWebhook(
+      t.app,
+      "/api/webhooks/shopify/customers-redact",
+      s.shop,
+      "customers/redact",
+      '{"shop_domain":"x"}',
+      "",
+    );
     expect(unsigned.statusCode).toBe(401);
 
     await t.app.inject({ method: "POST", url: `/__sandbox/shopify/${s.shop}/uninstall` });

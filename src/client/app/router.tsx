@@ -84,7 +84,7 @@ export function AppRouter() {
   }
 
   if (isRoot) {
-    if (user) return <Redirect to="/dashboard" replace />;
+    if (user) return <Redirect to={search ? `/dashboard?${search}` : "/dashboard"} replace />;
     if (!claimAtRoot) return <LandingPage />;
   }
   if (user && publicRoute?.path === "/login") return <Redirect to="/dashboard" replace />;

@@ -22,6 +22,7 @@ export const PUBLIC_ROUTES: AppRoute[] = [
   },
   { path: "/claim/:orderId/:email", title: "Claim Your Order", page: ClaimPage },
   { path: "/claim/:authKey", title: "Claim Your Order", page: ClaimPage },
+  { path: "/claim", title: "Claim Your Order", page: ClaimPage },
   {
     path: "/documentation",
     title: "API Documentation",
@@ -39,7 +40,7 @@ export const SELLER_ROUTES: AppRoute[] = [
   {
     path: "/inventory",
     title: "Inventory",
-    page: lazyPage(() => import("@/features/inventory/inventory-page"), "InventoryPage"),
+    page: lazyPage(() => import("./compose/inventory-with-listing"), "InventoryWithListingPage"),
   },
   {
     path: "/listings",

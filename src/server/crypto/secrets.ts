@@ -20,7 +20,9 @@ export function encryptSecret(appSecret: string, purpose: string, plaintext: str
   const cipher = createCipheriv("aes-256-gcm", keyFor(appSecret, purpose), iv);
   cipher.setAAD(Buffer.from(purpose));
   const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), data].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+  return [VERSION, iv, cipher.getAuthTag(), data]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
 }
 
 /** Throws when the value was not produced by encryptSecret with the same secret and purpose. */

@@ -1,9 +1,12 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { PROJECT_ROOT } from "../paths.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -44,9 +47,28 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return openPglite(opts.dataDir);
 }
 
+/** Postgres settings sized for an embedded, single-user database (the defaults reserve hundreds of MB). */
+const PGLITE_CONF = ["shared_buffers=16MB", "wal_buffers=1MB", "work_mem=4MB", "maintenance_work_mem=16MB"];
+
+/**
+ * Creating a new cluster loads PGlite's initdb module, whose memory is never given back to the OS. Doing it in a
+ * short-lived child process keeps the server's resident memory to what the running database needs.
+ */
+function initPgliteClusterInChild(dataDir: string): void {
+  const code = `import { PGlite } from "@electric-sql/pglite";
+const db = await PGlite.create(${JSON.stringify(dataDir)}); await db.close();`;
+  execFileSync(process.execPath, ["--input-type=module", "-e", code], {
+    cwd: PROJECT_ROOT,
+    stdio: "inherit",
+  });
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  if (!dataDir.startsWith("memory://")) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) initPgliteClusterInChild(dataDir);
+  }
+  const client = await PGlite.create(dataDir, { postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const raw: RawSql = {
     async query(text, values) {

@@ -1,10 +1,8 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { MIGRATIONS_FOLDER } from "../paths.js";
 import type { Database } from "./client.js";
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
 
 /** Applies the checked-in drizzle-kit migrations; the same files serve both drivers. */
 export async function runMigrations(database: Database): Promise<void> {

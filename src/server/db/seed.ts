@@ -1,6 +1,7 @@
 import type { AppContext } from "../context.js";
 import { seedBots } from "./seed/bots.js";
 import { seedDemoUsers, seedItems } from "./seed/demo.js";
+import { seedDemoShop } from "./seed/shop.js";
 
 export interface SeedStep {
   name: string;
@@ -17,6 +18,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: "items", run: seedItems },
   { name: "demo-users", run: seedDemoUsers },
   { name: "bots", run: seedBots },
+  { name: "demo-shop", run: seedDemoShop },
 ];
 
 const SEED_LOCK = 727275;

@@ -1,9 +1,16 @@
 import type { CurrentUser } from "@contract/auth";
+import { lazy, Suspense } from "react";
 
-/**
- * Where the setup wizard mounts (spec 000 §4: shown only while the user's setupCompleted is false). The setup
- * feature plugs in here, lazily loaded, e.g. `user.setupCompleted ? null : <SetupWizard user={user} />`.
- */
-export function SetupWizardSlot(_props: { user: CurrentUser }) {
-  return null;
+const SetupWizard = lazy(async () => ({
+  default: (await import("@/features/setup-wizard/setup-wizard")).SetupWizard,
+}));
+
+/** Where the setup wizard mounts (spec 000 §4: shown only while the user's setupCompleted is false). */
+export function SetupWizardSlot({ user }: { user: CurrentUser }) {
+  if (user.setupCompleted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SetupWizard user={user} />
+    </Suspense>
+  );
 }

@@ -17,12 +17,10 @@ export function ImageWithFallback({
     return (
       <div
         data-slot="image-placeholder"
-        role={alt ? "img" : undefined}
-        aria-label={alt || undefined}
-        aria-hidden={alt ? undefined : true}
         className={cn("flex items-center justify-center bg-muted text-muted-foreground", className)}
       >
         <ImageOffIcon className="size-1/3 max-h-10 max-w-10" aria-hidden="true" />
+        {alt && <span className="sr-only">{alt}</span>}
       </div>
     );
   }

@@ -1,5 +1,5 @@
-import type { Game } from "@contract/games";
-import { isClaimHost, isLocalHost } from "@/lib/claim-host";
+import type { Game } from "../../../contract/games";
+import { isClaimHost, isLocalHost } from "../../lib/claim-host";
 
 /** How a buyer names an order (spec 001 §2): its id with its e-mail, or its authKey. */
 export type ClaimAccess =
@@ -138,9 +138,7 @@ export function orderUrl(access: ClaimAccess): string {
 
 /** The proof of access every claim call carries, naming the (sub-)order acted on. */
 export function accessBody(access: ClaimAccess, orderId: string): Record<string, string> {
-  return access.kind === "email"
-    ? { orderId, email: access.email }
-    : { authKey: access.authKey, orderId };
+  return access.kind === "email" ? { orderId, email: access.email } : { authKey: access.authKey, orderId };
 }
 
 /** Step 1's confirmation: POST /api/orders/claim or /api/orders/claim-api, which locks the username. */

@@ -1,7 +1,240 @@
+import {
+  DASHBOARD_PERIODS,
+  type DashboardPeriod,
+  type DashboardResponse,
+  DEFAULT_DASHBOARD_PERIOD,
+} from "@contract/dashboard";
+import { landingErrorText } from "@contract/texts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { BoxesIcon, ClockIcon, DollarSignIcon, type LucideIcon, StoreIcon } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
 import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiRequest } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
+import { normalizeError } from "@/lib/normalize-error";
+import { OrdersCreatedChart, PopularListingsChart } from "./charts";
+import { ClaimButtonDialog } from "./claim-button-dialog";
+import { dayLabel, formatUsd, PERIOD_LABELS, withoutSearchParam } from "./dashboard";
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function dropSearchParam(name: string) {
+  window.history.replaceState(window.history.state, "", withoutSearchParam(window.location.href, name));
+}
+
+/** The live-updates hook refreshes every key that starts with "/api/dashboard" when orders change. */
+function useDashboard(period: DashboardPeriod) {
+  return useQuery<DashboardResponse>({
+    queryKey: ["/api/dashboard", period],
+    queryFn: () => apiRequest<DashboardResponse>("GET", `/api/dashboard?period=${period}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function StatCard({
+  title,
+  icon: Icon,
+  value,
+  caption,
+}: {
+  title: string;
+  icon: LucideIcon;
+  value: ReactNode;
+  caption: string;
+}) {
+  return (
+    <Card className="gap-2">
+      <CardHeader className="flex flex-row items-center justify-between">
+        <CardTitle as="h2" className="text-sm font-medium">
+          {title}
+        </CardTitle>
+        <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold">{value}</p>
+        <p className="text-xs text-muted-foreground">{caption}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecentActivity({ orders }: { orders: DashboardResponse["recentActivity"] }) {
+  if (orders.length === 0)
+    return <p className="py-6 text-center text-sm text-muted-foreground">No recent activity</p>;
+  return (
+    <ul className="divide-y">
+      {orders.map((order) => (
+        <li key={order.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3 text-sm">
+          <span className="font-medium">
+            {order.shopifyOrderNumber ? `Order #${order.shopifyOrderNumber.replace(/^#/, "")}` : "API order"}
+          </span>
+          <Badge variant="outline" className="capitalize">
+            {order.status.replaceAll("_", " ")}
+          </Badge>
+          <span className="text-muted-foreground">{order.robloxUsername ?? "Not claimed yet"}</span>
+          <span className="ml-auto font-medium">{formatUsd(order.totalAmount)}</span>
+          <time className="w-full text-xs text-muted-foreground sm:w-auto" dateTime={order.createdAt}>
+            {timeFormat.format(new Date(order.createdAt))}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function DashboardPage() {
+  const { user } = useAuth();
+  const [period, setPeriod] = useState<DashboardPeriod>(DEFAULT_DASHBOARD_PERIOD);
+  const { data, isLoading, error, refetch, isFetching } = useDashboard(period);
+  const [claimButtonHelp, setClaimButtonHelp] = useState(false);
+  const [connectError, setConnectError] = useState<string | null>(null);
+  const shopifyStore = user?.shopifyStore ?? null;
+  const setupCompleted = user?.setupCompleted ?? false;
+
+  // Flags the Shopify connection leaves in the address: show what they say once, then drop them.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    if (params.get("shopify_linked") === "true" && shopifyStore) {
+      setClaimButtonHelp(true);
+      dropSearchParam("shopify_linked");
+    }
+    // While setup is open the wizard reports a failed connection itself.
+    const failure = setupCompleted ? landingErrorText(params.get("error")) : null;
+    if (failure) {
+      setConnectError(failure);
+      dropSearchParam("error");
+    }
+  }, [shopifyStore, setupCompleted]);
+
   return (
-    <PageHeader title="Dashboard" description="Your sales, listings, inventory and orders at a glance." />
+    <>
+      <PageHeader
+        title="Dashboard"
+        description="Your sales, listings, inventory and orders at a glance."
+        actions={
+          <fieldset className="flex gap-1 rounded-lg bg-muted p-1">
+            <legend className="sr-only">Period</legend>
+            {DASHBOARD_PERIODS.map((p) => (
+              <Button
+                key={p}
+                size="sm"
+                variant={p === period ? "default" : "ghost"}
+                aria-pressed={p === period}
+                title={PERIOD_LABELS[p]}
+                onClick={() => setPeriod(p)}
+              >
+                {p}
+              </Button>
+            ))}
+          </fieldset>
+        }
+      />
+
+      {connectError && (
+        <Alert variant="destructive">
+          <AlertTitle>Shopify connection</AlertTitle>
+          <AlertDescription>{connectError}</AlertDescription>
+        </Alert>
+      )}
+
+      {error && !data ? (
+        <Alert variant="destructive">
+          <AlertTitle>Could not load the dashboard</AlertTitle>
+          <AlertDescription>
+            <p>{normalizeError(error)}</p>
+            <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : isLoading || !data ? (
+        <div
+          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+          role="status"
+          aria-label="Loading dashboard"
+        >
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-28" />
+          ))}
+        </div>
+      ) : (
+        <div className="grid gap-6" aria-busy={isFetching}>
+          <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <StatCard
+              title="Total Sales"
+              icon={DollarSignIcon}
+              value={formatUsd(data.totalSales)}
+              caption={PERIOD_LABELS[data.period]}
+            />
+            <StatCard
+              title="Active Listings"
+              icon={StoreIcon}
+              value={data.activeListings.toLocaleString()}
+              caption="Listed in your store"
+            />
+            <StatCard
+              title="Inventory Items"
+              icon={BoxesIcon}
+              value={data.inventoryItems.toLocaleString()}
+              caption="Items in storage"
+            />
+            <StatCard
+              title="Pending Orders"
+              icon={ClockIcon}
+              value={data.pendingOrders.toLocaleString()}
+              caption="Awaiting fulfillment"
+            />
+          </section>
+
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Orders Created</CardTitle>
+                <CardDescription>
+                  {data.ordersPerDay.length > 0
+                    ? `${dayLabel(data.ordersPerDay[0].date)} to ${dayLabel(data.ordersPerDay[data.ordersPerDay.length - 1].date)}`
+                    : "Last 7 days"}
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <OrdersCreatedChart data={data.ordersPerDay} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Most Popular Listings</CardTitle>
+                <CardDescription>Top 5 by orders, {PERIOD_LABELS[data.period].toLowerCase()}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <PopularListingsChart data={data.popularListings} />
+              </CardContent>
+            </Card>
+          </div>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Recent Activity</CardTitle>
+              <CardDescription>Your latest orders</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <RecentActivity orders={data.recentActivity} />
+            </CardContent>
+          </Card>
+        </div>
+      )}
+
+      {shopifyStore && (
+        <ClaimButtonDialog
+          open={claimButtonHelp}
+          onOpenChange={setClaimButtonHelp}
+          shopifyStore={shopifyStore}
+        />
+      )}
+    </>
   );
 }

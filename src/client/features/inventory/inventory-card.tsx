@@ -24,7 +24,11 @@ export function InventoryCard({
       className="flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm"
     >
       <div className="relative">
-        <ImageWithFallback src={imageUrl} alt={publicName} className="aspect-square w-full bg-muted/40 object-contain p-4" />
+        <ImageWithFallback
+          src={imageUrl}
+          alt={publicName}
+          className="aspect-square w-full bg-muted/40 object-contain p-4"
+        />
         <Badge className="absolute top-2 right-2 text-sm" aria-label={`Quantity: ${entry.quantity}`}>
           x{entry.quantity}
         </Badge>

@@ -39,7 +39,10 @@ describe("mergeInventory", () => {
 });
 
 describe("filterInventory", () => {
-  const rows = [entry("knife", 1, "mm2", "Chroma Knife"), entry("egg", 1, "bubblegumsimulator", "Rainbow Egg")];
+  const rows = [
+    entry("knife", 1, "mm2", "Chroma Knife"),
+    entry("egg", 1, "bubblegumsimulator", "Rainbow Egg"),
+  ];
 
   it("matches public or code name, case-insensitively, after trimming", () => {
     expect(filterInventory(rows, "  chroma ", "all").map((e) => e.itemId)).toEqual(["knife"]);
@@ -55,7 +58,11 @@ describe("filterInventory", () => {
 
 describe("groupByGame", () => {
   it("groups in the games' order and leaves out empty games", () => {
-    const groups = groupByGame([entry("x", 1, "growagarden"), entry("y", 1, "bubblegumsimulator"), entry("z", 1, "growagarden")]);
+    const groups = groupByGame([
+      entry("x", 1, "growagarden"),
+      entry("y", 1, "bubblegumsimulator"),
+      entry("z", 1, "growagarden"),
+    ]);
     expect(groups.map((g) => [g.game, g.entries.map((e) => e.itemId)])).toEqual([
       ["bubblegumsimulator", ["y"]],
       ["growagarden", ["x", "z"]],
@@ -72,14 +79,20 @@ describe("parseQuantity", () => {
 });
 
 describe("validateWithdrawal", () => {
-  const rows = [entry("knife", 3, "mm2", "Chroma Knife"), entry("gun", 1, "mm2", "Luger"), entry("egg", 4, "bubblegumsimulator")];
+  const rows = [
+    entry("knife", 3, "mm2", "Chroma Knife"),
+    entry("gun", 1, "mm2", "Luger"),
+    entry("egg", 4, "bubblegumsimulator"),
+  ];
 
   it("needs at least one item", () => {
     expect(validateWithdrawal({}, "Buyer", rows)).toBe("Please select at least one item");
   });
 
   it("refuses items of different games before looking at the username", () => {
-    expect(validateWithdrawal({ knife: "1", egg: "1" }, "", rows)).toBe("Cannot mix items from different games");
+    expect(validateWithdrawal({ knife: "1", egg: "1" }, "", rows)).toBe(
+      "Cannot mix items from different games",
+    );
   });
 
   it("needs a username that is not blank", () => {
@@ -87,9 +100,15 @@ describe("validateWithdrawal", () => {
   });
 
   it("keeps each quantity between 1 and the available amount", () => {
-    expect(validateWithdrawal({ knife: "4" }, "Buyer", rows)).toBe("Quantity for Chroma Knife must be between 1 and 3");
-    expect(validateWithdrawal({ knife: "0" }, "Buyer", rows)).toBe("Quantity for Chroma Knife must be between 1 and 3");
-    expect(validateWithdrawal({ knife: "" }, "Buyer", rows)).toBe("Quantity for Chroma Knife must be between 1 and 3");
+    expect(validateWithdrawal({ knife: "4" }, "Buyer", rows)).toBe(
+      "Quantity for Chroma Knife must be between 1 and 3",
+    );
+    expect(validateWithdrawal({ knife: "0" }, "Buyer", rows)).toBe(
+      "Quantity for Chroma Knife must be between 1 and 3",
+    );
+    expect(validateWithdrawal({ knife: "" }, "Buyer", rows)).toBe(
+      "Quantity for Chroma Knife must be between 1 and 3",
+    );
     expect(validateWithdrawal({ knife: "3", gun: "1" }, "Buyer", rows)).toBeNull();
   });
 

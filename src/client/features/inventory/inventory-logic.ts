@@ -70,7 +70,9 @@ export function validateWithdrawal(
 }
 
 /** The request lines for a selection that passed validateWithdrawal. */
-export function withdrawalLines(selection: Readonly<Record<string, string>>): { itemId: string; quantity: number }[] {
+export function withdrawalLines(
+  selection: Readonly<Record<string, string>>,
+): { itemId: string; quantity: number }[] {
   return Object.entries(selection).map(([itemId, raw]) => ({ itemId, quantity: parseQuantity(raw) ?? 0 }));
 }
 

@@ -21,6 +21,11 @@ export function usePendingWithdrawal(enabled: boolean) {
   return useQuery<PendingWithdrawalResponse>({ queryKey: PENDING_WITHDRAWAL_KEY, enabled });
 }
 
-export function invalidateKeys(queryClient: QueryClient, keys: readonly (readonly string[])[]): Promise<void> {
-  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+export function invalidateKeys(
+  queryClient: QueryClient,
+  keys: readonly (readonly string[])[],
+): Promise<void> {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(
+    () => undefined,
+  );
 }

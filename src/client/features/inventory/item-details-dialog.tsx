@@ -16,15 +16,18 @@ import { ImageWithFallback } from "@/components/ui/image-with-fallback";
 /** The view button's dialog: the item's details and how many the seller holds. */
 export function ItemDetailsDialog({
   entry,
+  open,
   onOpenChange,
   onList,
 }: {
+  /** Kept after closing, so the closing animation still shows the item. */
   entry: InventoryEntry | null;
+  open: boolean;
   onOpenChange: (open: boolean) => void;
   onList?: (entry: InventoryEntry) => void;
 }) {
   return (
-    <Dialog open={entry !== null} onOpenChange={onOpenChange}>
+    <Dialog open={open && entry !== null} onOpenChange={onOpenChange}>
       <DialogContent>
         {entry && (
           <>

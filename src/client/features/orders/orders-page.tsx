@@ -1,5 +1,132 @@
+import type { SellerOrder } from "@contract/orders";
+import { useQuery } from "@tanstack/react-query";
+import { ShoppingCartIcon } from "lucide-react";
+import { useId, useMemo, useState } from "react";
 import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useAuth } from "@/lib/auth";
+import { normalizeError } from "@/lib/normalize-error";
+import { OrderCard } from "./order-card";
+import {
+  filterBySource,
+  filterByTab,
+  ORDER_TABS,
+  type OrderTab,
+  type SourceFilter,
+  tabCounts,
+} from "./orders";
+
+export const ORDERS_KEY = ["/api/orders"] as const;
+
+function SourceCheckbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <Checkbox id={id} checked={checked} onCheckedChange={(value) => onChange(value === true)} />
+      <Label htmlFor={id}>{label}</Label>
+    </div>
+  );
+}
+
+function OrderList({ orders, shopifyStore }: { orders: SellerOrder[]; shopifyStore: string | null }) {
+  if (orders.length === 0) {
+    return (
+      <EmptyState
+        icon={<ShoppingCartIcon aria-hidden="true" />}
+        title="No orders found"
+        description="Orders from your Shopify store and your API integration appear here."
+      />
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      {orders.map((order) => (
+        <OrderCard key={order.id} order={order} shopifyStore={shopifyStore} />
+      ))}
+    </div>
+  );
+}
 
 export function OrdersPage() {
-  return <PageHeader title="Orders" description="Orders from your Shopify store and your API integration." />;
+  const { user } = useAuth();
+  const { data, isLoading, error, refetch, isFetching } = useQuery<SellerOrder[]>({ queryKey: ORDERS_KEY });
+  const [sources, setSources] = useState<SourceFilter>({ shopify: true, api: true });
+  const [tab, setTab] = useState<OrderTab>("all");
+
+  const shown = useMemo(() => filterBySource(data ?? [], sources), [data, sources]);
+  const counts = tabCounts(shown);
+  const tabLabels: Record<OrderTab, string> = {
+    all: "All Orders",
+    unclaimed: `Unclaimed (${counts.unclaimed})`,
+    pending: `Pending (${counts.pending})`,
+    completed: `Completed (${counts.completed})`,
+  };
+
+  return (
+    <>
+      <PageHeader title="Orders" description="Orders from your Shopify store and your API integration." />
+      <fieldset className="flex flex-wrap gap-6">
+        <legend className="sr-only">Order sources</legend>
+        <SourceCheckbox
+          label="Shopify Orders"
+          checked={sources.shopify}
+          onChange={(shopify) => setSources((s) => ({ ...s, shopify }))}
+        />
+        <SourceCheckbox
+          label="API Orders"
+          checked={sources.api}
+          onChange={(api) => setSources((s) => ({ ...s, api }))}
+        />
+      </fieldset>
+
+      {error ? (
+        <Alert variant="destructive">
+          <AlertTitle>Could not load orders</AlertTitle>
+          <AlertDescription>
+            <p>{normalizeError(error)}</p>
+            <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <Tabs value={tab} onValueChange={(value) => setTab(value as OrderTab)}>
+          <TabsList aria-label="Order status">
+            {ORDER_TABS.map((t) => (
+              <TabsTrigger key={t} value={t}>
+                {tabLabels[t]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {ORDER_TABS.map((t) => (
+            <TabsContent key={t} value={t} className="mt-2">
+              {isLoading ? (
+                <div className="grid gap-4" role="status" aria-label="Loading orders">
+                  {[0, 1, 2].map((i) => (
+                    <Skeleton key={i} className="h-40" />
+                  ))}
+                </div>
+              ) : (
+                <OrderList orders={filterByTab(shown, t)} shopifyStore={user?.shopifyStore ?? null} />
+              )}
+            </TabsContent>
+          ))}
+        </Tabs>
+      )}
+    </>
+  );
 }

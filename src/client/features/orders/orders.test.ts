@@ -70,9 +70,12 @@ describe("filters and tab counts", () => {
 
 describe("links and labels", () => {
   it("prefers the server's admin link, else builds the store admin path", () => {
-    expect(shopifyOrderUrl({ shopifyAdminUrl: "https://x/admin/orders/1", shopifyOrderId: "1" }, "s.myshopify.com")).toBe(
-      "https://x/admin/orders/1",
-    );
+    expect(
+      shopifyOrderUrl(
+        { shopifyAdminUrl: "https://x/admin/orders/1", shopifyOrderId: "1" },
+        "s.myshopify.com",
+      ),
+    ).toBe("https://x/admin/orders/1");
     expect(
       shopifyOrderUrl({ shopifyAdminUrl: null, shopifyOrderId: "9007199254740993" }, "demo.myshopify.com"),
     ).toBe("https://demo.myshopify.com/admin/orders/9007199254740993");

@@ -47,7 +47,10 @@ export interface SourceFilter {
  * The Orders page lists store and API orders, as its two checkboxes say. Withdrawals are the seller's own
  * transfers, not sales: they have no checkbox and stay on the Inventory page.
  */
-export function filterBySource<T extends Pick<SellerOrder, "orderSource">>(orders: T[], sources: SourceFilter): T[] {
+export function filterBySource<T extends Pick<SellerOrder, "orderSource">>(
+  orders: T[],
+  sources: SourceFilter,
+): T[] {
   return orders.filter(
     (o) => (o.orderSource === "shopify" && sources.shopify) || (o.orderSource === "api" && sources.api),
   );
@@ -79,7 +82,9 @@ export function shopifyOrderUrl(
 /** "#1001" for a store order; API orders have no number, so a short form of their id stands in. */
 export function orderNumberLabel(order: Pick<SellerOrder, "shopifyOrderNumber" | "id">): string {
   if (order.shopifyOrderNumber) {
-    return order.shopifyOrderNumber.startsWith("#") ? order.shopifyOrderNumber : `#${order.shopifyOrderNumber}`;
+    return order.shopifyOrderNumber.startsWith("#")
+      ? order.shopifyOrderNumber
+      : `#${order.shopifyOrderNumber}`;
   }
   return `#${order.id.slice(0, 8)}`;
 }

@@ -17,9 +17,7 @@ import {
  */
 export const sandboxShopifyIds = pgSequence("sandbox_shopify_ids", { startWith: "9007199254740993" });
 const shopifyId = (name: string) =>
-  text(name)
-    .primaryKey()
-    .default(sql`nextval('sandbox_shopify_ids')::text`);
+  text(name).primaryKey().default(sql`nextval('sandbox_shopify_ids')::text`);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const shopRef = () =>
   text("shop")
@@ -28,12 +26,8 @@ const shopRef = () =>
 
 export const sandboxShopifyShops = pgTable("sandbox_shopify_shops", {
   domain: text("domain").primaryKey(),
-  shopId: text("shop_id")
-    .notNull()
-    .default(sql`nextval('sandbox_shopify_ids')::text`),
-  locationId: text("location_id")
-    .notNull()
-    .default(sql`nextval('sandbox_shopify_ids')::text`),
+  shopId: text("shop_id").notNull().default(sql`nextval('sandbox_shopify_ids')::text`),
+  locationId: text("location_id").notNull().default(sql`nextval('sandbox_shopify_ids')::text`),
   nextOrderNumber: integer("next_order_number").notNull().default(1001),
   createdAt: createdAt(),
 });

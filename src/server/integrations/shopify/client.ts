@@ -46,7 +46,11 @@ export function shopBaseUrl(config: Pick<Config, "sandbox" | "publicUrl">, shop:
 }
 
 /** A page of the store's admin (View on Shopify / View in Shopify), e.g. adminUrl(cfg, shop, "orders/123"). */
-export function shopAdminUrl(config: Pick<Config, "sandbox" | "publicUrl">, shop: string, path: string): string {
+export function shopAdminUrl(
+  config: Pick<Config, "sandbox" | "publicUrl">,
+  shop: string,
+  path: string,
+): string {
   if (config.sandbox) return `${shopBaseUrl(config, shop)}/admin/${path}`;
   return `https://admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, "")}/${path}`;
 }
@@ -197,12 +201,18 @@ export class ShopifyAdmin {
     });
     const status = res.errors?.networkStatusCode;
     if (status === 401) throw new ShopifyError("unauthorized", "The Shopify access token is no longer valid");
-    const graphQLErrors = (res.errors?.graphQLErrors ?? []) as { message?: string; extensions?: { code?: string } }[];
+    const graphQLErrors = (res.errors?.graphQLErrors ?? []) as {
+      message?: string;
+      extensions?: { code?: string };
+    }[];
     if (graphQLErrors.some((e) => e.extensions?.code === "ACCESS_DENIED") || status === 403) {
       throw new ShopifyError("forbidden", graphQLErrors[0]?.message ?? "Access denied");
     }
     if (res.errors || !res.data) {
-      throw new ShopifyError("unavailable", graphQLErrors[0]?.message ?? res.errors?.message ?? "Shopify request failed");
+      throw new ShopifyError(
+        "unavailable",
+        graphQLErrors[0]?.message ?? res.errors?.message ?? "Shopify request failed",
+      );
     }
     return res.data;
   }
@@ -261,10 +271,9 @@ export class ShopifyAdmin {
   }
 
   async deleteProduct(productId: string): Promise<void> {
-    const data = await this.request<{ productDelete: { deletedProductId: string | null; userErrors: UserError[] } }>(
-      PRODUCT_DELETE,
-      { input: { id: toGid("Product", productId) } },
-    );
+    const data = await this.request<{
+      productDelete: { deletedProductId: string | null; userErrors: UserError[] };
+    }>(PRODUCT_DELETE, { input: { id: toGid("Product", productId) } });
     const notFound = data.productDelete.userErrors.every((e) => /not exist|not found/i.test(e.message));
     if (data.productDelete.userErrors.length && !notFound) ShopifyAdmin.check(data.productDelete.userErrors);
   }
@@ -279,7 +288,12 @@ export class ShopifyAdmin {
         reason: "correction",
         // Autodrop's listing stock is the source of truth: overwrite whatever Shopify holds (no compare-and-swap).
         quantities: [
-          { inventoryItemId: variant.inventoryItemId, locationId: variant.locationId, quantity, changeFromQuantity: null },
+          {
+            inventoryItemId: variant.inventoryItemId,
+            locationId: variant.locationId,
+            quantity,
+            changeFromQuantity: null,
+          },
         ],
       },
     });
@@ -295,11 +309,16 @@ export class ShopifyAdmin {
     for (const s of subscriptions) {
       const topic = webhookTopicEnum(s.topic);
       if (have.has(`${topic} ${s.callbackUrl}`)) continue;
-      const created = await this.request<{ webhookSubscriptionCreate: { userErrors: UserError[] } }>(WEBHOOK_CREATE, {
-        topic,
-        webhookSubscription: { uri: s.callbackUrl, format: "JSON" },
-      });
-      const errors = created.webhookSubscriptionCreate.userErrors.filter((e) => !/already been taken/i.test(e.message));
+      const created = await this.request<{ webhookSubscriptionCreate: { userErrors: UserError[] } }>(
+        WEBHOOK_CREATE,
+        {
+          topic,
+          webhookSubscription: { uri: s.callbackUrl, format: "JSON" },
+        },
+      );
+      const errors = created.webhookSubscriptionCreate.userErrors.filter(
+        (e) => !/already been taken/i.test(e.message),
+      );
       ShopifyAdmin.check(errors);
     }
   }
@@ -308,14 +327,19 @@ export class ShopifyAdmin {
   async fulfillOrder(orderId: string): Promise<number> {
     type Data = { order: { fulfillmentOrders: { nodes: { id: string; status: string }[] } } | null };
     const data = await this.request<Data>(FULFILLMENT_ORDERS_QUERY, { id: toGid("Order", orderId) });
-    const open = (data.order?.fulfillmentOrders.nodes ?? []).filter((f) => f.status === "OPEN" || f.status === "IN_PROGRESS");
+    const open = (data.order?.fulfillmentOrders.nodes ?? []).filter(
+      (f) => f.status === "OPEN" || f.status === "IN_PROGRESS",
+    );
     if (open.length === 0) return 0;
-    const created = await this.request<{ fulfillmentCreate: { userErrors: UserError[] } }>(FULFILLMENT_CREATE, {
-      fulfillment: {
-        lineItemsByFulfillmentOrder: open.map((f) => ({ fulfillmentOrderId: f.id })),
-        notifyCustomer: false,
+    const created = await this.request<{ fulfillmentCreate: { userErrors: UserError[] } }>(
+      FULFILLMENT_CREATE,
+      {
+        fulfillment: {
+          lineItemsByFulfillmentOrder: open.map((f) => ({ fulfillmentOrderId: f.id })),
+          notifyCustomer: false,
+        },
       },
-    });
+    );
     ShopifyAdmin.check(created.fulfillmentCreate.userErrors);
     return open.length;
   }

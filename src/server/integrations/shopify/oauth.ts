@@ -48,7 +48,10 @@ function library(config: ShopifyConfig): ShopifyApi {
  * Checks the callback's hmac (Shopify's canonical query string, HMAC-SHA256 with the API secret, compared in
  * constant time) and that its timestamp is recent. Any malformed input is simply "not valid".
  */
-export async function verifyCallbackHmac(config: ShopifyConfig, query: Record<string, string>): Promise<boolean> {
+export async function verifyCallbackHmac(
+  config: ShopifyConfig,
+  query: Record<string, string>,
+): Promise<boolean> {
   if (!query.hmac || !query.timestamp) return false;
   try {
     return await library(config).utils.validateHmac(query);

@@ -54,7 +54,10 @@ export function parseShopifyJson(raw: Buffer | string): unknown {
 /** An id as Shopify sends it (a number, or already a string after quoteUnsafeIntegers), kept as a string. */
 const idSchema = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform(String);
 const optionalId = z.union([idSchema, z.null()]).optional();
-const priceSchema = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^-?\d+(\.\d+)?$/));
+const priceSchema = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^-?\d+(\.\d+)?$/));
 
 /** The fields of the REST order (orders/create body) that intake reads; everything else is ignored. */
 export const orderWebhookSchema = z.object({
@@ -79,7 +82,10 @@ export const orderWebhookSchema = z.object({
 });
 export type OrderWebhook = z.infer<typeof orderWebhookSchema>;
 
-export const appUninstalledSchema = z.object({ myshopify_domain: z.string().optional(), domain: z.string().optional() });
+export const appUninstalledSchema = z.object({
+  myshopify_domain: z.string().optional(),
+  domain: z.string().optional(),
+});
 
 export const customersRedactSchema = z.object({
   shop_domain: z.string(),
@@ -93,7 +99,7 @@ export const shopRedactSchema = z.object({ shop_domain: z.string() });
 export function toCents(amount: string): bigint {
   const negative = amount.startsWith("-");
   const [whole, frac = ""] = (negative ? amount.slice(1) : amount).split(".");
-  let cents = BigInt(whole || "0") * 100n + BigInt((frac + "00").slice(0, 2));
+  let cents = BigInt(whole || "0") * 100n + BigInt(`${frac}00`.slice(0, 2));
   if (frac.length > 2 && Number(frac[2]) >= 5) cents += 1n;
   return negative ? -cents : cents;
 }

@@ -8,7 +8,7 @@ import {
   sandboxShopifyVariants,
   sandboxShopifyWebhooks,
 } from "../../db/schema/index.js";
-import { shopName, type SandboxProduct, type SandboxShop, type SandboxVariant } from "./sandbox-store.js";
+import { type SandboxProduct, type SandboxShop, type SandboxVariant, shopName } from "./sandbox-store.js";
 
 /**
  * The slice of Shopify's Admin GraphQL schema (2026-07) that Autodrop uses, executed by graphql-js so queries are
@@ -155,7 +155,11 @@ function requireScope(ctx: GraphqlContext, field: string, scope: string): void {
   const write = scope.replace(/^read_/, "write_");
   if (ctx.scopes.includes(scope) || ctx.scopes.includes(write)) return;
   throw new GraphQLError(`Access denied for ${field} field. Required access: \`${scope}\` access scope.`, {
-    extensions: { code: "ACCESS_DENIED", documentation: "https://shopify.dev/api/usage/access-scopes", requiredAccess: `\`${scope}\` access scope.` },
+    extensions: {
+      code: "ACCESS_DENIED",
+      documentation: "https://shopify.dev/api/usage/access-scopes",
+      requiredAccess: `\`${scope}\` access scope.`,
+    },
   });
 }
 
@@ -185,7 +189,10 @@ function variantNode(ctx: GraphqlContext, v: SandboxVariant, product: () => Prom
             id: gid("InventoryLevel", `${v.inventoryItemId}`),
             location: locationOf(ctx.shop),
             quantities: ({ names }: { names: string[] }) =>
-              names.map((name) => ({ name, quantity: ["available", "on_hand"].includes(name) ? v.inventoryQuantity : 0 })),
+              names.map((name) => ({
+                name,
+                quantity: ["available", "on_hand"].includes(name) ? v.inventoryQuantity : 0,
+              })),
           },
         ],
       }),
@@ -209,7 +216,12 @@ function productNode(ctx: GraphqlContext, p: SandboxProduct, variants?: SandboxV
     status: "ACTIVE",
     totalInventory: async () => (await loadVariants()).reduce((sum, v) => sum + v.inventoryQuantity, 0),
     featuredMedia: p.imageUrl
-      ? { id: gid("MediaImage", p.id), alt: p.title, preview: { status: "READY", image: { url: p.imageUrl } }, image: { url: p.imageUrl } }
+      ? {
+          id: gid("MediaImage", p.id),
+          alt: p.title,
+          preview: { status: "READY", image: { url: p.imageUrl } },
+          image: { url: p.imageUrl },
+        }
       : null,
     variants: async ({ first }: { first?: number }) => ({
       nodes: (await loadVariants()).slice(0, first ?? 250).map((v) => variantNode(ctx, v, async () => self)),
@@ -238,14 +250,24 @@ async function orderNode(ctx: GraphqlContext, id: string) {
     createdAt: o.createdAt.toISOString(),
     displayFulfillmentStatus: o.fulfillmentStatus === "fulfilled" ? "FULFILLED" : "UNFULFILLED",
     fulfillmentOrders: () => ({
-      nodes: [{ id: gid("FulfillmentOrder", o.fulfillmentOrderId), status: o.fulfillmentStatus === "fulfilled" ? "CLOSED" : "OPEN" }],
+      nodes: [
+        {
+          id: gid("FulfillmentOrder", o.fulfillmentOrderId),
+          status: o.fulfillmentStatus === "fulfilled" ? "CLOSED" : "OPEN",
+        },
+      ],
     }),
     fulfillments: () => fulfillments.map(fulfillmentNode),
   };
 }
 
 function fulfillmentNode(f: typeof sandboxShopifyFulfillments.$inferSelect) {
-  return { id: gid("Fulfillment", f.id), legacyResourceId: f.id, status: f.status, createdAt: f.createdAt.toISOString() };
+  return {
+    id: gid("Fulfillment", f.id),
+    legacyResourceId: f.id,
+    status: f.status,
+    createdAt: f.createdAt.toISOString(),
+  };
 }
 
 function webhookNode(w: typeof sandboxShopifyWebhooks.$inferSelect) {
@@ -294,11 +316,22 @@ const root = {
       ? await ctx.db
           .select()
           .from(sandboxShopifyVariants)
-          .where(inArray(sandboxShopifyVariants.productId, products.map((p) => p.id)))
+          .where(
+            inArray(
+              sandboxShopifyVariants.productId,
+              products.map((p) => p.id),
+            ),
+          )
           .orderBy(asc(sandboxShopifyVariants.id))
       : [];
     return {
-      nodes: products.map((p) => productNode(ctx, p, variants.filter((v) => v.productId === p.id))),
+      nodes: products.map((p) =>
+        productNode(
+          ctx,
+          p,
+          variants.filter((v) => v.productId === p.id),
+        ),
+      ),
       pageInfo,
     };
   },
@@ -349,10 +382,13 @@ const root = {
     const deleted = productId
       ? await ctx.db
           .delete(sandboxShopifyProducts)
-          .where(and(eq(sandboxShopifyProducts.shop, ctx.shop.domain), eq(sandboxShopifyProducts.id, productId)))
+          .where(
+            and(eq(sandboxShopifyProducts.shop, ctx.shop.domain), eq(sandboxShopifyProducts.id, productId)),
+          )
           .returning({ id: sandboxShopifyProducts.id })
       : [];
-    if (deleted.length === 0) return { deletedProductId: null, userErrors: [{ field: ["id"], message: "Product does not exist" }] };
+    if (deleted.length === 0)
+      return { deletedProductId: null, userErrors: [{ field: ["id"], message: "Product does not exist" }] };
     return { deletedProductId: input.id, userErrors: [] };
   },
 
@@ -363,7 +399,12 @@ const root = {
       input: {
         name: string;
         reason: string;
-        quantities: { inventoryItemId: string; locationId: string; quantity: number; changeFromQuantity?: number | null }[];
+        quantities: {
+          inventoryItemId: string;
+          locationId: string;
+          quantity: number;
+          changeFromQuantity?: number | null;
+        }[];
       };
     },
     ctx: GraphqlContext,
@@ -372,7 +413,13 @@ const root = {
     type Problem = { field: string[]; message: string; code: string };
     const fail = (userErrors: Problem[]) => ({ inventoryAdjustmentGroup: null, userErrors });
     if (!["available", "on_hand"].includes(input.name)) {
-      return fail([{ field: ["input", "name"], message: "The quantity name must be either 'available' or 'on_hand'.", code: "INVALID_NAME" }]);
+      return fail([
+        {
+          field: ["input", "name"],
+          message: "The quantity name must be either 'available' or 'on_hand'.",
+          code: "INVALID_NAME",
+        },
+      ]);
     }
     const userErrors: Problem[] = [];
     const updates: { itemId: string; quantity: number }[] = [];
@@ -383,17 +430,38 @@ const root = {
         ? await ctx.db
             .select()
             .from(sandboxShopifyVariants)
-            .where(and(eq(sandboxShopifyVariants.shop, ctx.shop.domain), eq(sandboxShopifyVariants.inventoryItemId, itemId)))
+            .where(
+              and(
+                eq(sandboxShopifyVariants.shop, ctx.shop.domain),
+                eq(sandboxShopifyVariants.inventoryItemId, itemId),
+              ),
+            )
         : [];
       if (idOf("Location", q.locationId) !== ctx.shop.locationId) {
-        userErrors.push({ field: [...at, "locationId"], message: "The specified location could not be found.", code: "INVALID_LOCATION" });
+        userErrors.push({
+          field: [...at, "locationId"],
+          message: "The specified location could not be found.",
+          code: "INVALID_LOCATION",
+        });
       } else if (!variant) {
-        userErrors.push({ field: [...at, "inventoryItemId"], message: "The specified inventory item could not be found.", code: "INVALID_INVENTORY_ITEM" });
+        userErrors.push({
+          field: [...at, "inventoryItemId"],
+          message: "The specified inventory item could not be found.",
+          code: "INVALID_INVENTORY_ITEM",
+        });
       } else if (!("changeFromQuantity" in q)) {
         // Since 2026-04 the compare-and-swap value is mandatory (null opts out).
-        userErrors.push({ field: [...at, "changeFromQuantity"], message: "changeFromQuantity is required.", code: "CHANGE_FROM_QUANTITY_REQUIRED" });
+        userErrors.push({
+          field: [...at, "changeFromQuantity"],
+          message: "changeFromQuantity is required.",
+          code: "CHANGE_FROM_QUANTITY_REQUIRED",
+        });
       } else if (q.changeFromQuantity !== null && q.changeFromQuantity !== variant.inventoryQuantity) {
-        userErrors.push({ field: [...at, "changeFromQuantity"], message: "The quantity has changed since it was read.", code: "CHANGE_FROM_QUANTITY_STALE" });
+        userErrors.push({
+          field: [...at, "changeFromQuantity"],
+          message: "The quantity has changed since it was read.",
+          code: "CHANGE_FROM_QUANTITY_STALE",
+        });
       } else {
         updates.push({ itemId: variant.inventoryItemId, quantity: q.quantity });
       }
@@ -403,31 +471,56 @@ const root = {
       await ctx.db
         .update(sandboxShopifyVariants)
         .set({ inventoryQuantity: u.quantity })
-        .where(and(eq(sandboxShopifyVariants.shop, ctx.shop.domain), eq(sandboxShopifyVariants.inventoryItemId, u.itemId)));
+        .where(
+          and(
+            eq(sandboxShopifyVariants.shop, ctx.shop.domain),
+            eq(sandboxShopifyVariants.inventoryItemId, u.itemId),
+          ),
+        );
     }
     return {
-      inventoryAdjustmentGroup: { id: gid("InventoryAdjustmentGroup", String(Date.now())), reason: input.reason, createdAt: new Date().toISOString() },
+      inventoryAdjustmentGroup: {
+        id: gid("InventoryAdjustmentGroup", String(Date.now())),
+        reason: input.reason,
+        createdAt: new Date().toISOString(),
+      },
       userErrors: [],
     };
   },
 
   webhookSubscriptionCreate: async (
-    { topic, webhookSubscription }: { topic: string; webhookSubscription: { uri?: string; callbackUrl?: string; format?: string } },
+    {
+      topic,
+      webhookSubscription,
+    }: { topic: string; webhookSubscription: { uri?: string; callbackUrl?: string; format?: string } },
     ctx: GraphqlContext,
   ) => {
     const scope = TOPIC_SCOPES[topic];
     if (scope) requireScope(ctx, "webhookSubscriptionCreate", scope);
     const url = webhookSubscription.uri ?? webhookSubscription.callbackUrl ?? "";
     if (!/^https?:\/\/[^\s]+$/.test(url)) {
-      return { webhookSubscription: null, userErrors: [{ field: ["webhookSubscription", "uri"], message: "Address is invalid" }] };
+      return {
+        webhookSubscription: null,
+        userErrors: [{ field: ["webhookSubscription", "uri"], message: "Address is invalid" }],
+      };
     }
     const [created] = await ctx.db
       .insert(sandboxShopifyWebhooks)
-      .values({ shop: ctx.shop.domain, topic, callbackUrl: url, format: webhookSubscription.format ?? "JSON" })
+      .values({
+        shop: ctx.shop.domain,
+        topic,
+        callbackUrl: url,
+        format: webhookSubscription.format ?? "JSON",
+      })
       .onConflictDoNothing()
       .returning();
     if (!created) {
-      return { webhookSubscription: null, userErrors: [{ field: ["webhookSubscription", "uri"], message: "Address for this topic has already been taken" }] };
+      return {
+        webhookSubscription: null,
+        userErrors: [
+          { field: ["webhookSubscription", "uri"], message: "Address for this topic has already been taken" },
+        ],
+      };
     }
     return { webhookSubscription: webhookNode(created), userErrors: [] };
   },
@@ -437,33 +530,66 @@ const root = {
     const deleted = webhookId
       ? await ctx.db
           .delete(sandboxShopifyWebhooks)
-          .where(and(eq(sandboxShopifyWebhooks.shop, ctx.shop.domain), eq(sandboxShopifyWebhooks.id, webhookId)))
+          .where(
+            and(eq(sandboxShopifyWebhooks.shop, ctx.shop.domain), eq(sandboxShopifyWebhooks.id, webhookId)),
+          )
           .returning({ id: sandboxShopifyWebhooks.id })
       : [];
-    if (deleted.length === 0) return { deletedWebhookSubscriptionId: null, userErrors: [{ field: ["id"], message: "Webhook subscription does not exist" }] };
+    if (deleted.length === 0)
+      return {
+        deletedWebhookSubscriptionId: null,
+        userErrors: [{ field: ["id"], message: "Webhook subscription does not exist" }],
+      };
     return { deletedWebhookSubscriptionId: id, userErrors: [] };
   },
 
   fulfillmentCreate: async (
-    { fulfillment }: { fulfillment: { lineItemsByFulfillmentOrder: { fulfillmentOrderId: string }[]; trackingInfo?: { company?: string; number?: string } } },
+    {
+      fulfillment,
+    }: {
+      fulfillment: {
+        lineItemsByFulfillmentOrder: { fulfillmentOrderId: string }[];
+        trackingInfo?: { company?: string; number?: string };
+      };
+    },
     ctx: GraphqlContext,
   ) => {
     requireScope(ctx, "fulfillmentCreate", "write_orders");
-    const ids = fulfillment.lineItemsByFulfillmentOrder.map((l) => idOf("FulfillmentOrder", l.fulfillmentOrderId));
+    const ids = fulfillment.lineItemsByFulfillmentOrder.map((l) =>
+      idOf("FulfillmentOrder", l.fulfillmentOrderId),
+    );
     const orders = ids.every(Boolean)
       ? await ctx.db
           .select()
           .from(sandboxShopifyOrders)
-          .where(and(eq(sandboxShopifyOrders.shop, ctx.shop.domain), inArray(sandboxShopifyOrders.fulfillmentOrderId, ids as string[])))
+          .where(
+            and(
+              eq(sandboxShopifyOrders.shop, ctx.shop.domain),
+              inArray(sandboxShopifyOrders.fulfillmentOrderId, ids as string[]),
+            ),
+          )
       : [];
     if (orders.length !== ids.length || orders.length === 0) {
-      return { fulfillment: null, userErrors: [{ field: ["fulfillment", "lineItemsByFulfillmentOrder"], message: "Fulfillment order does not exist." }] };
+      return {
+        fulfillment: null,
+        userErrors: [
+          {
+            field: ["fulfillment", "lineItemsByFulfillmentOrder"],
+            message: "Fulfillment order does not exist.",
+          },
+        ],
+      };
     }
     const closed = orders.find((o) => o.fulfillmentStatus === "fulfilled");
     if (closed) {
       return {
         fulfillment: null,
-        userErrors: [{ field: ["fulfillment"], message: `Fulfillment order ${closed.fulfillmentOrderId} has an unfulfillable status= closed.` }],
+        userErrors: [
+          {
+            field: ["fulfillment"],
+            message: `Fulfillment order ${closed.fulfillmentOrderId} has an unfulfillable status= closed.`,
+          },
+        ],
       };
     }
     const created = await ctx.db.transaction(async (tx) => {
@@ -471,10 +597,18 @@ const root = {
       for (const o of orders) {
         const [f] = await tx
           .insert(sandboxShopifyFulfillments)
-          .values({ orderId: o.id, shop: ctx.shop.domain, trackingCompany: fulfillment.trackingInfo?.company, trackingNumber: fulfillment.trackingInfo?.number })
+          .values({
+            orderId: o.id,
+            shop: ctx.shop.domain,
+            trackingCompany: fulfillment.trackingInfo?.company,
+            trackingNumber: fulfillment.trackingInfo?.number,
+          })
           .returning();
         first ??= f;
-        await tx.update(sandboxShopifyOrders).set({ fulfillmentStatus: "fulfilled" }).where(eq(sandboxShopifyOrders.id, o.id));
+        await tx
+          .update(sandboxShopifyOrders)
+          .set({ fulfillmentStatus: "fulfilled" })
+          .where(eq(sandboxShopifyOrders.id, o.id));
       }
       return first!;
     });
@@ -499,10 +633,15 @@ export async function executeAdminGraphql(
     operationName: typeof body.operationName === "string" ? body.operationName : undefined,
   });
   const out: { data?: unknown; errors?: unknown; extensions: unknown } = {
-    extensions: { cost: { requestedQueryCost: 10, actualQueryCost: 10, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1990, restoreRate: 100 } } },
+    extensions: {
+      cost: {
+        requestedQueryCost: 10,
+        actualQueryCost: 10,
+        throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1990, restoreRate: 100 },
+      },
+    },
   };
   if (result.data !== undefined) out.data = result.data;
   if (result.errors?.length) out.errors = result.errors.map((e) => e.toJSON());
   return out;
 }
-

@@ -1,6 +1,6 @@
 import type { SafeHtml } from "../sandbox-home.js";
 import { html } from "../sandbox-home.js";
-import type { SandboxOrder, SandboxProduct, SandboxShop, SandboxVariant } from "./sandbox-store.js";
+import type { SandboxOrder, SandboxProduct, SandboxVariant } from "./sandbox-store.js";
 import { shopName } from "./sandbox-store.js";
 
 /** HTML of the Shopify emulator: store picker, authorize page, storefront and a small admin. No scripts (CSP). */
@@ -36,7 +36,9 @@ function notice(text: string | undefined, kind: "ok" | "bad" = "ok"): SafeHtml |
   return text ? html`<div class="notice ${kind}">${text}</div>` : "";
 }
 
-export function homePage(shops: { domain: string; products: number; orders: number; installed: boolean }[]): SafeHtml {
+export function homePage(
+  shops: { domain: string; products: number; orders: number; installed: boolean }[],
+): SafeHtml {
   return html`<h1>Shopify</h1>
 <p class="lead">Every <code>*.myshopify.com</code> store exists here: the first visit creates it with sample products
 for the three games. The app's OAuth, Admin GraphQL calls and webhooks all go to this emulator.</p>
@@ -50,7 +52,9 @@ ${
     ? html`<p class="hint">No store yet.</p>`
     : html`<table><thead><tr><th>Store</th><th>Products</th><th>Orders</th><th>App</th><th></th></tr></thead><tbody>
 ${shops.map(
-  (s) => html`<tr><td>${s.domain}</td><td>${s.products}</td><td>${s.orders}</td><td>${s.installed ? "installed" : "not installed"}</td>
+  (
+    s,
+  ) => html`<tr><td>${s.domain}</td><td>${s.products}</td><td>${s.orders}</td><td>${s.installed ? "installed" : "not installed"}</td>
 <td><a class="button" href="${sandboxShopPath(s.domain, "/store")}">Storefront</a> <a class="button" href="${sandboxShopPath(s.domain, "/admin/orders")}">Orders</a></td></tr>
 `,
 )}</tbody></table>`
@@ -66,7 +70,11 @@ const SCOPE_TEXT: Record<string, string> = {
   write_inventory: "Edit inventory levels",
 };
 
-export function authorizePage(p: { shop: string; scopes: string[]; fields: Record<string, string> }): SafeHtml {
+export function authorizePage(p: {
+  shop: string;
+  scopes: string[];
+  fields: Record<string, string>;
+}): SafeHtml {
   return html`<h1>Install Autodrop</h1>
 <p class="lead">on <strong>${shopName(p.shop)}</strong> (${p.shop})</p>
 <div class="card">
@@ -124,7 +132,8 @@ function lineSummary(order: SandboxOrder): string {
 function deliveryCell(deliveries: DeliveryRow[]): SafeHtml {
   if (deliveries.length === 0) return html`<span class="hint">not delivered (no subscription)</span>`;
   return html`${deliveries.map(
-    (d) => html`<div class="hint">${d.topic} → ${d.status ?? "no answer"}${d.error ? ` (${d.error})` : ""}</div>`,
+    (d) =>
+      html`<div class="hint">${d.topic} → ${d.status ?? "no answer"}${d.error ? ` (${d.error})` : ""}</div>`,
   )}`;
 }
 

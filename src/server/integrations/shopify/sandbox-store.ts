@@ -52,7 +52,11 @@ export async function ensureSandboxShop(db: Db, publicUrl: string, domain: strin
   const existing = await db.select().from(sandboxShopifyShops).where(eq(sandboxShopifyShops.domain, domain));
   if (existing[0]) return existing[0];
   return db.transaction(async (tx) => {
-    const [created] = await tx.insert(sandboxShopifyShops).values({ domain }).onConflictDoNothing().returning();
+    const [created] = await tx
+      .insert(sandboxShopifyShops)
+      .values({ domain })
+      .onConflictDoNothing()
+      .returning();
     if (!created) {
       const [row] = await tx.select().from(sandboxShopifyShops).where(eq(sandboxShopifyShops.domain, domain));
       return row;
@@ -83,7 +87,13 @@ export async function createSandboxProduct(
     .returning();
   const [variant] = await db
     .insert(sandboxShopifyVariants)
-    .values({ productId: product.id, shop, price: p.price, sku: p.sku, inventoryQuantity: p.inventoryQuantity })
+    .values({
+      productId: product.id,
+      shop,
+      price: p.price,
+      sku: p.sku,
+      inventoryQuantity: p.inventoryQuantity,
+    })
     .returning();
   return { product, variant };
 }
@@ -111,7 +121,10 @@ export async function listProductsWithVariants(
     .from(sandboxShopifyVariants)
     .where(eq(sandboxShopifyVariants.shop, shop))
     .orderBy(asc(sandboxShopifyVariants.id));
-  return products.map((product) => ({ product, variants: variants.filter((v) => v.productId === product.id) }));
+  return products.map((product) => ({
+    product,
+    variants: variants.filter((v) => v.productId === product.id),
+  }));
 }
 
 export async function issueAuthCode(db: Db, shop: string, scopes: string): Promise<string> {
@@ -146,7 +159,11 @@ export async function issueAccessToken(db: DbOrTx, shop: string, scopes: string)
   return token;
 }
 
-export async function findAccessToken(db: Db, shop: string, token: string): Promise<{ scopes: string[] } | null> {
+export async function findAccessToken(
+  db: Db,
+  shop: string,
+  token: string,
+): Promise<{ scopes: string[] } | null> {
   const [row] = await db
     .select({ scopes: sandboxShopifyTokens.scopes })
     .from(sandboxShopifyTokens)
@@ -189,7 +206,9 @@ export async function createSandboxOrder(
       .select({ variant: sandboxShopifyVariants, product: sandboxShopifyProducts })
       .from(sandboxShopifyVariants)
       .innerJoin(sandboxShopifyProducts, eq(sandboxShopifyProducts.id, sandboxShopifyVariants.productId))
-      .where(and(eq(sandboxShopifyVariants.shop, shop.domain), inArray(sandboxShopifyVariants.id, variantIds)));
+      .where(
+        and(eq(sandboxShopifyVariants.shop, shop.domain), inArray(sandboxShopifyVariants.id, variantIds)),
+      );
     const byId = new Map(variants.map((v) => [v.variant.id, v]));
     const missing = variantIds.filter((id) => !byId.has(id));
     if (missing.length) throw new SandboxOrderError(`Unknown variant ${missing.join(", ")}`);
@@ -211,7 +230,10 @@ export async function createSandboxOrder(
         .set({ inventoryQuantity: sql`${sandboxShopifyVariants.inventoryQuantity} - ${l.quantity}` })
         .where(eq(sandboxShopifyVariants.id, l.variantId));
     }
-    const total = wanted.reduce((sum, l) => sum + toCents(byId.get(l.variantId)!.variant.price) * BigInt(l.quantity), 0n);
+    const total = wanted.reduce(
+      (sum, l) => sum + toCents(byId.get(l.variantId)!.variant.price) * BigInt(l.quantity),
+      0n,
+    );
     const payload = orderPayload({
       shop,
       orderId,
@@ -223,7 +245,14 @@ export async function createSandboxOrder(
     });
     const [order] = await tx
       .insert(sandboxShopifyOrders)
-      .values({ id: orderId, shop: shop.domain, name: `#${orderNumber}`, email: input.email, totalPrice: centsToDecimal(total), payload })
+      .values({
+        id: orderId,
+        shop: shop.domain,
+        name: `#${orderNumber}`,
+        email: input.email,
+        totalPrice: centsToDecimal(total),
+        payload,
+      })
       .returning();
     return order;
   });
@@ -370,7 +399,8 @@ export function compliancePayload(
   if (topic === "shop/redact") return jsonWithBigIds(base);
   const who = { id: new BigId(shop.shopId), email: customer.email, phone: null };
   const orders = customer.orderIds.map((id) => new BigId(id));
-  if (topic === "customers/redact") return jsonWithBigIds({ ...base, customer: who, orders_to_redact: orders });
+  if (topic === "customers/redact")
+    return jsonWithBigIds({ ...base, customer: who, orders_to_redact: orders });
   return jsonWithBigIds({
     ...base,
     customer: who,

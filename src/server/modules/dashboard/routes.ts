@@ -8,7 +8,10 @@ import { dashboard } from "./service.js";
 export async function registerDashboard(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/dashboard",
-    { preHandler: requireUser(ctx.db), schema: { querystring: dashboardQuerySchema, response: { 200: dashboardResponseSchema } } },
+    {
+      onRequest: requireUser(ctx.db),
+      schema: { querystring: dashboardQuerySchema, response: { 200: dashboardResponseSchema } },
+    },
     async (request) => dashboard(ctx, userOf(request).id, request.query.period),
   );
 }

@@ -8,7 +8,7 @@ import {
   RECENT_ACTIVITY,
 } from "../../../contract/dashboard.js";
 import type { AppContext } from "../../context.js";
-import { txSql, type DbOrTx } from "../../db/client.js";
+import { type DbOrTx, txSql } from "../../db/client.js";
 import { dashboardDailyListingStats, dashboardDailyStats } from "../../db/schema/index.js";
 import { centsToDecimal, toCents } from "../../integrations/shopify/payload.js";
 import { SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "../orders/service.js";
@@ -89,7 +89,12 @@ interface DailyRow {
 }
 
 /** The rolled days from rollFrom to rolledEnd, computing the ones not rolled up yet. */
-async function rolledDays(ctx: AppContext, userId: string, from: number, to: number): Promise<Map<string, DailyRow>> {
+async function rolledDays(
+  ctx: AppContext,
+  userId: string,
+  from: number,
+  to: number,
+): Promise<Map<string, DailyRow>> {
   const read = async () => {
     const { rows } = await ctx.database.raw.query<DailyRow>(
       `SELECT to_char(day, 'YYYY-MM-DD') AS day, order_count, total_sales::text AS total_sales
@@ -118,8 +123,9 @@ export async function dashboard(
       AND ((o.created_at >= $2 AND o.created_at < $3) OR o.created_at >= $4)`;
   const liveParams = [userId, new Date(w.live1From), new Date(w.live1To), new Date(w.live2From)];
 
-  const [rolled, live, popular, cards, recent] = await Promise.all([
-    rolledDays(ctx, userId, w.rollFrom, w.rolledEnd),
+  // The rollups first: the popular-listings query reads them too.
+  const rolled = await rolledDays(ctx, userId, w.rollFrom, w.rolledEnd);
+  const [live, popular, cards, recent] = await Promise.all([
     ctx.database.raw.query<{ day: string; in_period: boolean; n: number; total: string }>(
       `SELECT to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, o.created_at >= $5 AS in_period,
               count(*)::int AS n, COALESCE(sum(o.total_amount), 0)::text AS total

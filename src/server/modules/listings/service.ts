@@ -15,18 +15,35 @@ import { LISTING_LIMITS, type Tier } from "../../../contract/plans.js";
 import { SHOPIFY_TEXTS } from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
-import { gameSettings, inventoryBalances, items, listingItems, listings, shops, users } from "../../db/schema/index.js";
+import {
+  gameSettings,
+  inventoryBalances,
+  items,
+  listingItems,
+  listings,
+  shops,
+  users,
+} from "../../db/schema/index.js";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors.js";
 import { shopAdminUrl } from "../../integrations/shopify/client.js";
 import type { SessionUser } from "../auth/sessions.js";
-import { connectedShop, queueInventorySync, requireConnectedShop, shopifyHttpError } from "../shopify/service.js";
+import {
+  connectedShop,
+  queueInventorySync,
+  requireConnectedShop,
+  shopifyHttpError,
+} from "../shopify/service.js";
 
 const MAX_STOCK = 1_000_000;
 
 /** A paid plan whose time ran out counts as free (design.md: existing listings stay, new ones are refused). */
-export function effectiveTier(user: Pick<SessionUser, "subscriptionTier" | "subscriptionExpiry">, now = new Date()): Tier {
+export function effectiveTier(
+  user: Pick<SessionUser, "subscriptionTier" | "subscriptionExpiry">,
+  now = new Date(),
+): Tier {
   const tier = user.subscriptionTier as Tier;
-  if (tier !== "free" && user.subscriptionExpiry && user.subscriptionExpiry.getTime() <= now.getTime()) return "free";
+  if (tier !== "free" && user.subscriptionExpiry && user.subscriptionExpiry.getTime() <= now.getTime())
+    return "free";
   return tier;
 }
 
@@ -50,13 +67,22 @@ export function wholeNumber(raw: unknown, min: number, max: number): number | nu
 
 /** The seller's listings with their items, newest first. */
 export async function listListings(ctx: AppContext, userId: string, db: DbOrTx = ctx.db): Promise<Listing[]> {
-  const rows = await db.select().from(listings).where(eq(listings.userId, userId)).orderBy(desc(listings.createdAt), asc(listings.id));
+  const rows = await db
+    .select()
+    .from(listings)
+    .where(eq(listings.userId, userId))
+    .orderBy(desc(listings.createdAt), asc(listings.id));
   if (rows.length === 0) return [];
   const lines = await db
     .select({ line: listingItems, item: items })
     .from(listingItems)
     .innerJoin(items, eq(items.id, listingItems.itemId))
-    .where(inArray(listingItems.listingId, rows.map((l) => l.id)))
+    .where(
+      inArray(
+        listingItems.listingId,
+        rows.map((l) => l.id),
+      ),
+    )
     .orderBy(asc(items.publicName));
   const [shop] = await db.select({ domain: shops.domain }).from(shops).where(eq(shops.userId, userId));
   return rows.map((l) => ({
@@ -75,7 +101,13 @@ export async function listListings(ctx: AppContext, userId: string, db: DbOrTx =
         id: line.id,
         itemId: item.id,
         quantity: line.quantity,
-        item: { id: item.id, codeName: item.codeName, publicName: item.publicName, imageUrl: item.imageUrl, game: item.game as Game } satisfies Item,
+        item: {
+          id: item.id,
+          codeName: item.codeName,
+          publicName: item.publicName,
+          imageUrl: item.imageUrl,
+          game: item.game as Game,
+        } satisfies Item,
       })),
   }));
 }
@@ -91,17 +123,25 @@ async function listingById(ctx: AppContext, userId: string, id: string): Promise
  * item cap, the plan's listing limit, and each item's quantity within what is available and not already linked
  * to another active listing (linked quantity reduces what is available for linking).
  */
-export async function linkListing(ctx: AppContext, user: SessionUser, body: LinkListingRequest): Promise<Listing> {
+export async function linkListing(
+  ctx: AppContext,
+  user: SessionUser,
+  body: LinkListingRequest,
+): Promise<Listing> {
   const productId = String(body.shopifyProductId ?? "");
   const variantId = String(body.shopifyVariantId ?? "");
   const lines = body.items ?? [];
   if (!productId || !variantId || lines.length === 0) throw badRequest(LISTING_TEXTS.selectListingAndItems);
-  const stock = body.stockQuantity === undefined ? DEFAULT_LINK_STOCK : wholeNumber(body.stockQuantity, 1, MAX_STOCK);
+  const stock =
+    body.stockQuantity === undefined ? DEFAULT_LINK_STOCK : wholeNumber(body.stockQuantity, 1, MAX_STOCK);
   if (stock === null) throw badRequest(LISTING_TEXTS.invalidStock);
 
   const wanted = new Map<string, number>();
   for (const l of lines) wanted.set(l.itemId, (wanted.get(l.itemId) ?? 0) + l.quantity);
-  const itemRows = await ctx.db.select().from(items).where(inArray(items.id, [...wanted.keys()]));
+  const itemRows = await ctx.db
+    .select()
+    .from(items)
+    .where(inArray(items.id, [...wanted.keys()]));
   if (itemRows.length !== wanted.size) throw badRequest(LISTING_TEXTS.unknownItem);
   const games = new Set(itemRows.map((i) => i.game));
   if (games.size > 1) throw badRequest(LISTING_TEXTS.mixedGames);
@@ -121,7 +161,10 @@ export async function linkListing(ctx: AppContext, user: SessionUser, body: Link
     throw shopifyHttpError(err);
   }
   if (!variant || variant.productId !== productId) throw badRequest(LISTING_TEXTS.productNotFound);
-  const title = variant.variantTitle && variant.variantTitle !== "Default Title" ? `${variant.productTitle} - ${variant.variantTitle}` : variant.productTitle;
+  const title =
+    variant.variantTitle && variant.variantTitle !== "Default Title"
+      ? `${variant.productTitle} - ${variant.variantTitle}`
+      : variant.productTitle;
 
   const listingId = await ctx.db.transaction(async (tx) => {
     // One link at a time per seller, so the listing limit and the linkable quantities hold under concurrency.
@@ -141,7 +184,9 @@ export async function linkListing(ctx: AppContext, user: SessionUser, body: Link
                   WHERE l.user_id = ${user.id} AND l.is_active AND li.item_id = ${inventoryBalances.itemId}), 0)::int`,
       })
       .from(inventoryBalances)
-      .where(and(eq(inventoryBalances.userId, user.id), inArray(inventoryBalances.itemId, [...wanted.keys()])));
+      .where(
+        and(eq(inventoryBalances.userId, user.id), inArray(inventoryBalances.itemId, [...wanted.keys()])),
+      );
     for (const item of itemRows) {
       const row = linkable.find((r) => r.itemId === item.id);
       const free = Math.max(0, (row?.available ?? 0) - (row?.linked ?? 0));
@@ -150,9 +195,18 @@ export async function linkListing(ctx: AppContext, user: SessionUser, body: Link
 
     const [created] = await tx
       .insert(listings)
-      .values({ userId: user.id, title, game, shopifyProductId: productId, shopifyVariantId: variantId, stockQuantity: stock })
+      .values({
+        userId: user.id,
+        title,
+        game,
+        shopifyProductId: productId,
+        shopifyVariantId: variantId,
+        stockQuantity: stock,
+      })
       .returning({ id: listings.id });
-    await tx.insert(listingItems).values([...wanted].map(([itemId, quantity]) => ({ listingId: created.id, itemId, quantity })));
+    await tx
+      .insert(listingItems)
+      .values([...wanted].map(([itemId, quantity]) => ({ listingId: created.id, itemId, quantity })));
     await queueInventorySync(ctx, [created.id], tx);
     await ctx.events.publish({ userId: user.id, type: "listings" }, tx);
     return created.id;
@@ -170,7 +224,12 @@ export async function addStock(ctx: AppContext, userId: string, id: string, raw:
 }
 
 /** POST /api/listings/:id/deduct-stock: between 1 and the current stock. */
-export async function deductStock(ctx: AppContext, userId: string, id: string, raw: unknown): Promise<number> {
+export async function deductStock(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  raw: unknown,
+): Promise<number> {
   const n = wholeNumber(raw, 1, MAX_STOCK);
   return changeStock(ctx, userId, id, -(n ?? 0), (current) => {
     if (n === null || n > current) throw badRequest(deductStockText(current));
@@ -205,7 +264,12 @@ async function changeStock(
 }
 
 /** DELETE /api/listings/:id: optionally deletes the product from the store first (a failure keeps the listing). */
-export async function deleteListing(ctx: AppContext, userId: string, id: string, deleteFromShopify: boolean): Promise<void> {
+export async function deleteListing(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  deleteFromShopify: boolean,
+): Promise<void> {
   const [listing] = await ctx.db
     .select()
     .from(listings)

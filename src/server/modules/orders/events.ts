@@ -36,7 +36,8 @@ export function jobHook<E extends object>(jobName: string) {
               failures.push(err);
             }
           }
-          if (failures.length > 0) throw new AggregateError(failures, `${failures.length} ${jobName} listener(s) failed`);
+          if (failures.length > 0)
+            throw new AggregateError(failures, `${failures.length} ${jobName} listener(s) failed`);
         },
       });
     },

@@ -85,7 +85,11 @@ export function groupByGame(order: OrderWebhook, linked: LinkedRow[]): GameOrder
  * Decides which game orders can be served, against locked listing stock and inventory: a game order is served
  * whole or not at all (failed_no_stock, nothing reserved). Games are served in name order.
  */
-export function allocate(gameOrders: GameOrder[], stock: Map<string, number>, available: Map<string, number>): void {
+export function allocate(
+  gameOrders: GameOrder[],
+  stock: Map<string, number>,
+  available: Map<string, number>,
+): void {
   for (const g of gameOrders) {
     const listingShort = [...g.listingUnits].some(([id, n]) => (stock.get(id) ?? 0) < n);
     const itemShort = [...g.items].some(([id, n]) => (available.get(id) ?? 0) < n);
@@ -110,8 +114,14 @@ function valuesList(rows: unknown[][], params: unknown[], casts: string[]): stri
  * events commit with it. Rows are locked in id order (listings, then balances), so concurrent orders cannot
  * oversell or deadlock.
  */
-export async function ingestShopifyOrder(ctx: AppContext, shopDomain: string, order: OrderWebhook): Promise<IntakeResult> {
-  const variantIds = [...new Set(order.line_items.flatMap((l) => (l.variant_id && l.quantity > 0 ? [l.variant_id] : [])))];
+export async function ingestShopifyOrder(
+  ctx: AppContext,
+  shopDomain: string,
+  order: OrderWebhook,
+): Promise<IntakeResult> {
+  const variantIds = [
+    ...new Set(order.line_items.flatMap((l) => (l.variant_id && l.quantity > 0 ? [l.variant_id] : []))),
+  ];
   const { rows: linked } = await ctx.database.raw.query<LinkedRow>(
     `SELECT s.user_id, l.id AS listing_id, l.game, l.shopify_variant_id, li.item_id, li.quantity
        FROM shops s
@@ -126,80 +136,65 @@ export async function ingestShopifyOrder(ctx: AppContext, shopDomain: string, or
   const multiGame = gameOrders.length > 1;
   const topId = multiGame ? randomUUID() : gameOrders[0]?.id;
 
+  const listingIds = [...new Set(gameOrders.flatMap((g) => [...g.listingUnits.keys()]))].sort();
+  const itemIds = [...new Set(gameOrders.flatMap((g) => [...g.items.keys()]))].sort();
+
   return ctx.db.transaction(async (tx) => {
     const q = txSql(tx);
-    const receipt = await q.query(
-      `INSERT INTO shopify_order_receipts (shop_domain, shopify_order_id, order_id) VALUES ($1, $2, $3)
-       ON CONFLICT DO NOTHING RETURNING 1`,
-      [shopDomain, order.id, topId ?? null],
+    // One round trip: the receipt (a duplicate stops here), then the rows this order draws on, locked in id order.
+    const claimed = await q.query(
+      `WITH r AS (
+         INSERT INTO shopify_order_receipts (shop_domain, shopify_order_id, order_id) VALUES ($1, $2, $3)
+         ON CONFLICT DO NOTHING RETURNING 1
+       ), l AS (
+         SELECT id, stock_quantity FROM listings
+          WHERE id = ANY($4::uuid[]) AND EXISTS (SELECT 1 FROM r) ORDER BY id FOR UPDATE
+       ), b AS (
+         SELECT item_id, available FROM inventory_balances
+          WHERE user_id = $5 AND item_id = ANY($6::uuid[]) AND EXISTS (SELECT 1 FROM r) ORDER BY item_id FOR UPDATE
+       )
+       SELECT 'r' AS kind, NULL AS id, 0 AS n FROM r
+       UNION ALL SELECT 'l', id::text, stock_quantity FROM l
+       UNION ALL SELECT 'b', item_id::text, available FROM b`,
+      [shopDomain, order.id, topId ?? null, listingIds, userId, itemIds],
     );
-    if (receipt.rows.length === 0) return { status: "duplicate" } as const;
+    if (!claimed.rows.some((r) => r.kind === "r")) return { status: "duplicate" } as const;
     if (gameOrders.length === 0) return { status: "ignored", reason: "no_linked_products" } as const;
-
-    const listingIds = [...new Set(gameOrders.flatMap((g) => [...g.listingUnits.keys()]))].sort();
-    const itemIds = [...new Set(gameOrders.flatMap((g) => [...g.items.keys()]))].sort();
-    const locked = await q.query(
-      "SELECT id, stock_quantity FROM listings WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE",
-      [listingIds],
-    );
-    const balances = await q.query(
-      `SELECT item_id, available FROM inventory_balances
-        WHERE user_id = $1 AND item_id = ANY($2::uuid[]) ORDER BY item_id FOR UPDATE`,
-      [userId, itemIds],
-    );
-    allocate(
-      gameOrders,
-      new Map(locked.rows.map((r) => [r.id as string, Number(r.stock_quantity)])),
-      new Map(balances.rows.map((r) => [r.item_id as string, Number(r.available)])),
-    );
+    const rowsOf = (kind: string) =>
+      new Map(claimed.rows.filter((r) => r.kind === kind).map((r) => [r.id as string, Number(r.n)]));
+    allocate(gameOrders, rowsOf("l"), rowsOf("b"));
     const served = gameOrders.filter((g) => g.ok);
 
-    const sold = new Map<string, number>();
-    for (const g of served) for (const [id, n] of g.listingUnits) add(sold, id, n);
-    if (sold.size > 0) {
-      const params: unknown[] = [];
-      const values = valuesList([...sold], params, ["uuid", "int"]);
-      await q.query(
-        `UPDATE listings SET stock_quantity = listings.stock_quantity - v.n FROM (VALUES ${values}) AS v(id, n)
-          WHERE listings.id = v.id`,
-        params,
-      );
-    }
-
     const email = order.email || order.contact_email || order.customer?.email || null;
-    const number = order.order_number !== undefined ? String(order.order_number) : (order.name?.replace(/^#/, "") ?? null);
-    const orderRows: unknown[][] = [];
-    const common = (id: string, parent: string | null, status: string, game: string | null, cents: bigint, authKey: string | null) => [
+    const number =
+      order.order_number !== undefined ? String(order.order_number) : (order.name?.replace(/^#/, "") ?? null);
+    const orderRow = (
+      id: string,
+      parent: string | null,
+      ok: boolean,
+      game: string | null,
+      cents: bigint,
+      key: boolean,
+    ) => [
       id,
       userId,
       parent,
-      status,
+      ok ? "unclaimed" : "failed_no_stock",
       game,
       shopDomain,
       order.id,
       number,
       email,
       centsToDecimal(cents),
-      authKey,
+      key ? newAuthKey() : null,
     ];
+    const orderRows: unknown[][] = [];
     if (multiGame) {
       const total = gameOrders.reduce((sum, g) => sum + g.cents, 0n);
-      orderRows.push(common(topId!, null, served.length ? "unclaimed" : "failed_no_stock", null, total, newAuthKey()));
+      orderRows.push(orderRow(topId!, null, served.length > 0, null, total, true));
     }
-    for (const g of gameOrders) {
-      const status = g.ok ? "unclaimed" : "failed_no_stock";
-      orderRows.push(common(g.id, multiGame ? topId! : null, status, g.game, g.cents, multiGame ? null : newAuthKey()));
-    }
-    const orderParams: unknown[] = [];
-    await q.query(
-      `INSERT INTO orders (id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id,
-                           shopify_order_number, customer_email, total_amount, auth_key, source)
-       SELECT v.*, 'shopify' FROM (VALUES ${valuesList(orderRows, orderParams, ["uuid", "uuid", "uuid", "", "", "", "", "", "", "numeric"])})
-         AS v(id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id, shopify_order_number,
-              customer_email, total_amount, auth_key)`,
-      orderParams,
-    );
-
+    for (const g of gameOrders)
+      orderRows.push(orderRow(g.id, multiGame ? topId! : null, g.ok, g.game, g.cents, !multiGame));
     const itemRows: unknown[][] = [];
     for (const g of gameOrders) {
       for (const [key, n] of g.lines) {
@@ -207,11 +202,40 @@ export async function ingestShopifyOrder(ctx: AppContext, shopDomain: string, or
         itemRows.push([g.id, itemId, listingId, n]);
       }
     }
-    const itemParams: unknown[] = [];
+    const sold = new Map<string, number>();
+    for (const g of served) for (const [id, n] of g.listingUnits) add(sold, id, n);
+
+    // One round trip for the writes: listing stock, the orders and their items.
+    const params: unknown[] = [];
+    const stockCte = sold.size
+      ? `s AS (UPDATE listings SET stock_quantity = listings.stock_quantity - v.n
+                 FROM (VALUES ${valuesList([...sold], params, ["uuid", "int"])}) AS v(id, n)
+                WHERE listings.id = v.id RETURNING 1),`
+      : "";
+    const orderValues = valuesList(orderRows, params, [
+      "uuid",
+      "uuid",
+      "uuid",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "numeric",
+    ]);
+    const itemValues = valuesList(itemRows, params, ["uuid", "uuid", "uuid", "int"]);
     await q.query(
-      `INSERT INTO order_items (order_id, item_id, listing_id, quantity)
-       VALUES ${valuesList(itemRows, itemParams, ["uuid", "uuid", "uuid", "int"])}`,
-      itemParams,
+      `WITH ${stockCte} o AS (
+         INSERT INTO orders (id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id,
+                             shopify_order_number, customer_email, total_amount, auth_key, source)
+         SELECT v.*, 'shopify' FROM (VALUES ${orderValues})
+           AS v(id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id, shopify_order_number,
+                customer_email, total_amount, auth_key)
+         RETURNING 1
+       )
+       INSERT INTO order_items (order_id, item_id, listing_id, quantity) VALUES ${itemValues}`,
+      params,
     );
 
     for (const g of served) {
@@ -225,7 +249,11 @@ export async function ingestShopifyOrder(ctx: AppContext, shopDomain: string, or
     }
 
     const orderIds = orderRows.map((r) => r[0] as string);
-    await ctx.jobs.send<OrderCreatedEvent>(ORDER_CREATED_JOB, { userId, orderIds, listingIds: [...sold.keys()] }, { tx });
+    await ctx.jobs.send<OrderCreatedEvent>(
+      ORDER_CREATED_JOB,
+      { userId, orderIds, listingIds: [...sold.keys()] },
+      { tx },
+    );
     await ctx.events.publish({ userId, type: "orders" }, tx);
     if (served.length > 0) {
       await ctx.events.publish({ userId, type: "inventory" }, tx);

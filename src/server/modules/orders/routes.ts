@@ -9,9 +9,11 @@ import { listSellerOrders } from "./service.js";
 export async function registerOrders(app: FastifyInstance, ctx: AppContext): Promise<void> {
   orderCreatedHook.define(ctx);
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/api/orders",
-    { preHandler: requireUser(ctx.db), schema: { response: { 200: sellerOrderListSchema } } },
-    async (request) => listSellerOrders(ctx, userOf(request).id),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      "/api/orders",
+      { onRequest: requireUser(ctx.db), schema: { response: { 200: sellerOrderListSchema } } },
+      async (request) => listSellerOrders(ctx, userOf(request).id),
+    );
 }

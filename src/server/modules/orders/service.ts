@@ -64,7 +64,11 @@ export function toSellerOrder(config: Config, r: OrderRow): SellerOrder {
 }
 
 /** GET /api/orders: the seller's latest orders, newest first. */
-export async function listSellerOrders(ctx: AppContext, userId: string, limit = ORDER_LIST_LIMIT): Promise<SellerOrder[]> {
+export async function listSellerOrders(
+  ctx: AppContext,
+  userId: string,
+  limit = ORDER_LIST_LIMIT,
+): Promise<SellerOrder[]> {
   const { rows } = await ctx.database.raw.query<OrderRow>(
     `${SELLER_ORDER_SELECT}
       WHERE o.user_id = $1 AND ${SELLER_ORDER_FILTER}

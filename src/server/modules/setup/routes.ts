@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { updateSubscriptionRequestSchema, updateSubscriptionResponseSchema } from "../../../contract/setup.js";
+import {
+  updateSubscriptionRequestSchema,
+  updateSubscriptionResponseSchema,
+} from "../../../contract/setup.js";
 import type { AppContext } from "../../context.js";
 import { requireUser, userOf } from "../auth/sessions.js";
 import { updateSubscription } from "./service.js";
@@ -9,9 +12,12 @@ export async function registerSetup(app: FastifyInstance, ctx: AppContext): Prom
   app.withTypeProvider<ZodTypeProvider>().post(
     "/api/user/update-subscription",
     {
-      preHandler: requireUser(ctx.db),
+      onRequest: requireUser(ctx.db),
       schema: { body: updateSubscriptionRequestSchema, response: { 200: updateSubscriptionResponseSchema } },
     },
-    async (request) => ({ success: true as const, ...(await updateSubscription(ctx, userOf(request), request.body)) }),
+    async (request) => ({
+      success: true as const,
+      ...(await updateSubscription(ctx, userOf(request), request.body)),
+    }),
   );
 }

@@ -15,7 +15,8 @@ export async function updateSubscription(
   user: SessionUser,
   body: UpdateSubscriptionRequest,
 ): Promise<{ subscriptionTier: Tier; setupCompleted: boolean }> {
-  if (body.tier && hasPaidTier(body.tier) && body.tier !== user.subscriptionTier) throw forbidden(SETUP_TEXTS.paidTierForbidden);
+  if (body.tier && hasPaidTier(body.tier) && body.tier !== user.subscriptionTier)
+    throw forbidden(SETUP_TEXTS.paidTierForbidden);
   return ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)

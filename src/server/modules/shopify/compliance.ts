@@ -15,7 +15,11 @@ export async function markUninstalled(ctx: AppContext, shop: string): Promise<vo
 }
 
 /** customers/data_request: the only customer data Autodrop holds is the e-mail on that store's orders. */
-export async function countCustomerOrders(ctx: AppContext, shop: string, email: string | null | undefined): Promise<number> {
+export async function countCustomerOrders(
+  ctx: AppContext,
+  shop: string,
+  email: string | null | undefined,
+): Promise<number> {
   if (!email) return 0;
   const rows = await ctx.db
     .select({ n: sql<number>`count(*)::int` })

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { installQuerySchema, reconnectResponseSchema, storeProductListSchema } from "../../../contract/shopify.js";
+import {
+  installQuerySchema,
+  reconnectResponseSchema,
+  storeProductListSchema,
+} from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
 import { currentUser, requireUser, userOf } from "../auth/sessions.js";
 import { onOrderCompleted } from "../orders/completion.js";
@@ -11,8 +15,8 @@ import {
   fulfillIfDelivered,
   queueInventorySync,
   reconnect,
-  storeProducts,
   SYNC_INVENTORY_JOB,
+  storeProducts,
   syncListingInventory,
 } from "./service.js";
 import { registerShopifyWebhooks } from "./webhooks.js";
@@ -31,7 +35,7 @@ export async function registerShopify(app: FastifyInstance, ctx: AppContext): Pr
 
   r.get(
     "/api/shopify/install",
-    { preHandler: requireUser(ctx.db), schema: { querystring: installQuerySchema } },
+    { onRequest: requireUser(ctx.db), schema: { querystring: installQuerySchema } },
     async (request, reply) => {
       const url = await beginInstall(ctx, userOf(request).id, request.query.shop, request.query.purpose);
       return reply.redirect(url, 302);
@@ -41,7 +45,9 @@ export async function registerShopify(app: FastifyInstance, ctx: AppContext): Pr
   // Shopify sends the browser back here; a top-level GET carries the SameSite=Lax session cookie.
   r.get("/api/shopify/callback", async (request, reply) => {
     const query = Object.fromEntries(
-      Object.entries(request.query as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"),
+      Object.entries(request.query as Record<string, unknown>).filter(
+        (e): e is [string, string] => typeof e[1] === "string",
+      ),
     );
     const user = await currentUser(ctx.db, request);
     return reply.redirect(await finishInstall(ctx, user, query), 302);
@@ -49,7 +55,7 @@ export async function registerShopify(app: FastifyInstance, ctx: AppContext): Pr
 
   r.post(
     "/api/shopify/reconnect",
-    { preHandler: requireUser(ctx.db), schema: { response: { 200: reconnectResponseSchema } } },
+    { onRequest: requireUser(ctx.db), schema: { response: { 200: reconnectResponseSchema } } },
     async (request) => {
       await reconnect(ctx, userOf(request).id);
       return { success: true as const };
@@ -58,7 +64,7 @@ export async function registerShopify(app: FastifyInstance, ctx: AppContext): Pr
 
   r.get(
     "/api/shopify/products",
-    { preHandler: requireUser(ctx.db), schema: { response: { 200: storeProductListSchema } } },
+    { onRequest: requireUser(ctx.db), schema: { response: { 200: storeProductListSchema } } },
     async (request) => storeProducts(ctx, userOf(request).id),
   );
 

@@ -13,7 +13,7 @@ import { decryptSecret, encryptSecret } from "../../crypto/secrets.js";
 import type { DbOrTx } from "../../db/client.js";
 import { listings, oauthStates, orders, shops } from "../../db/schema/index.js";
 import { badRequest, HttpError } from "../../http/errors.js";
-import { ShopifyAdmin, ShopifyClient, ShopifyError } from "../../integrations/shopify/client.js";
+import { type ShopifyAdmin, ShopifyClient, ShopifyError } from "../../integrations/shopify/client.js";
 import {
   hashOAuthState,
   newOAuthState,
@@ -23,7 +23,7 @@ import {
 } from "../../integrations/shopify/oauth.js";
 import type { SessionUser } from "../auth/sessions.js";
 
-const TOKEN_PURPOSE = "shopify-access-token";
+export const TOKEN_PURPOSE = "shopify-access-token";
 export const SYNC_INVENTORY_JOB = "shopify.sync-inventory";
 
 export function shopifyClient(ctx: AppContext): ShopifyClient {
@@ -37,14 +37,22 @@ export interface ConnectedShop {
 }
 
 /** The seller's connected store (installed, not uninstalled) with an Admin API session; null when none. */
-export async function connectedShop(ctx: AppContext, userId: string, db: DbOrTx = ctx.db): Promise<ConnectedShop | null> {
+export async function connectedShop(
+  ctx: AppContext,
+  userId: string,
+  db: DbOrTx = ctx.db,
+): Promise<ConnectedShop | null> {
   const [row] = await db
     .select()
     .from(shops)
     .where(and(eq(shops.userId, userId), isNull(shops.uninstalledAt)));
   if (!row) return null;
   const token = decryptSecret(ctx.config.appSecret, TOKEN_PURPOSE, row.accessTokenEncrypted);
-  return { domain: row.domain, scopes: row.scopes.split(",").filter(Boolean), admin: shopifyClient(ctx).admin(row.domain, token) };
+  return {
+    domain: row.domain,
+    scopes: row.scopes.split(",").filter(Boolean),
+    admin: shopifyClient(ctx).admin(row.domain, token),
+  };
 }
 
 export async function requireConnectedShop(ctx: AppContext, userId: string): Promise<ConnectedShop> {
@@ -54,9 +62,13 @@ export async function requireConnectedShop(ctx: AppContext, userId: string): Pro
 }
 
 /** What a failed Shopify call means for the seller, as an HTTP error. */
-export function shopifyHttpError(err: unknown, unavailable: string = SHOPIFY_TEXTS.shopifyUnavailable): HttpError {
+export function shopifyHttpError(
+  err: unknown,
+  unavailable: string = SHOPIFY_TEXTS.shopifyUnavailable,
+): HttpError {
   if (err instanceof ShopifyError) {
-    if (err.kind === "unauthorized" || err.kind === "forbidden") return new HttpError(409, SHOPIFY_TEXTS.reinstallNeeded);
+    if (err.kind === "unauthorized" || err.kind === "forbidden")
+      return new HttpError(409, SHOPIFY_TEXTS.reinstallNeeded);
     if (err.kind === "rejected") return new HttpError(502, `${unavailable} (${err.message})`);
   }
   return new HttpError(502, unavailable);
@@ -74,12 +86,19 @@ export function webhookSubscriptions(ctx: AppContext): { topic: string; callback
  * GET /api/shopify/install: remembers a random state bound to the seller and the purpose for 10 minutes and
  * answers the store's authorize URL.
  */
-export async function beginInstall(ctx: AppContext, userId: string, rawShop: string, purpose: InstallPurpose): Promise<string> {
+export async function beginInstall(
+  ctx: AppContext,
+  userId: string,
+  rawShop: string,
+  purpose: InstallPurpose,
+): Promise<string> {
   if (!rawShop.trim()) throw badRequest(SHOPIFY_TEXTS.enterDomain);
   const shop = normaliseShopDomain(rawShop);
   if (!shop) throw badRequest(SHOPIFY_TEXTS.invalidDomain);
   const { state, stateHash } = newOAuthState();
-  await ctx.db.delete(oauthStates).where(and(eq(oauthStates.userId, userId), sql`${oauthStates.expiresAt} < now()`));
+  await ctx.db
+    .delete(oauthStates)
+    .where(and(eq(oauthStates.userId, userId), sql`${oauthStates.expiresAt} < now()`));
   await ctx.db
     .insert(oauthStates)
     .values({ stateHash, userId, shop, purpose, expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS) });
@@ -97,7 +116,11 @@ class StoreAlreadyLinked extends Error {}
  * token, stores it encrypted and subscribes the webhooks. Answers where to send the browser: back into the wizard
  * or to the dashboard, or the landing page with the spec's error code.
  */
-export async function finishInstall(ctx: AppContext, user: SessionUser | null, query: Record<string, string>): Promise<string> {
+export async function finishInstall(
+  ctx: AppContext,
+  user: SessionUser | null,
+  query: Record<string, string>,
+): Promise<string> {
   const failed = (code: OAuthError) => `/?error=${code}`;
   try {
     const shop = (query.shop ?? "").toLowerCase();
@@ -107,7 +130,13 @@ export async function finishInstall(ctx: AppContext, user: SessionUser | null, q
       .delete(oauthStates)
       .where(eq(oauthStates.stateHash, hashOAuthState(query.state)))
       .returning();
-    if (!state || !user || state.userId !== user.id || state.shop !== shop || state.expiresAt.getTime() < Date.now()) {
+    if (
+      !state ||
+      !user ||
+      state.userId !== user.id ||
+      state.shop !== shop ||
+      state.expiresAt.getTime() < Date.now()
+    ) {
       return failed("oauth_failed");
     }
 
@@ -197,7 +226,10 @@ export async function syncListingInventory(ctx: AppContext, listingId: string): 
   const shop = await connectedShop(ctx, listing.userId);
   if (!shop?.scopes.includes("write_inventory")) return;
   try {
-    await shop.admin.setVariantInventory(listing.shopifyVariantId, listing.isActive ? listing.stockQuantity : 0);
+    await shop.admin.setVariantInventory(
+      listing.shopifyVariantId,
+      listing.isActive ? listing.stockQuantity : 0,
+    );
   } catch (err) {
     if (err instanceof ShopifyError && err.kind !== "unavailable") {
       ctx.log.warn({ listingId, err: err.message }, "shopify inventory sync refused");
@@ -213,7 +245,7 @@ export async function syncListingInventory(ctx: AppContext, listingId: string): 
  */
 export async function fulfillIfDelivered(ctx: AppContext, orderId: string): Promise<void> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || order.source !== "shopify" || !order.shopDomain || !order.shopifyOrderId) return;
+  if (order?.source !== "shopify" || !order.shopDomain || !order.shopifyOrderId) return;
   const siblings = await ctx.db
     .select({ status: orders.status, game: orders.game })
     .from(orders)

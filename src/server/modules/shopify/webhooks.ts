@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodType } from "zod";
-import { SHOP_DOMAIN_RE, SHOPIFY_WEBHOOK_PATHS, type ShopifyWebhookTopic } from "../../../contract/shopify.js";
+import {
+  SHOP_DOMAIN_RE,
+  SHOPIFY_WEBHOOK_PATHS,
+  type ShopifyWebhookTopic,
+} from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
 import { verifyWebhookHmac } from "../../integrations/shopify/hmac.js";
 import {
@@ -29,7 +33,10 @@ function parse<T>(schema: ZodType<T>, value: unknown): T | null {
  * then answers 200 quickly: Shopify retries anything else. Unknown shops are acknowledged and ignored.
  */
 export async function registerShopifyWebhooks(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const handlers: Record<ShopifyWebhookTopic, (shop: string, body: unknown, request: FastifyRequest) => Promise<unknown>> = {
+  const handlers: Record<
+    ShopifyWebhookTopic,
+    (shop: string, body: unknown, request: FastifyRequest) => Promise<unknown>
+  > = {
     "orders/create": async (shop, body) => {
       const order = parse(orderWebhookSchema, body);
       if (!order) return null;
@@ -49,7 +56,10 @@ export async function registerShopifyWebhooks(app: FastifyInstance, ctx: AppCont
     "customers/redact": async (shop, body) => {
       const data = parse(customersRedactSchema, body);
       if (!data) return null;
-      const redacted = await redactCustomer(ctx, shop, { email: data.customer?.email, orderIds: data.orders_to_redact });
+      const redacted = await redactCustomer(ctx, shop, {
+        email: data.customer?.email,
+        orderIds: data.orders_to_redact,
+      });
       return { status: "redacted", orders: redacted };
     },
     "shop/redact": async (shop, body) => {
@@ -62,9 +72,13 @@ export async function registerShopifyWebhooks(app: FastifyInstance, ctx: AppCont
   await app.register(async (scope) => {
     // The signature covers the exact bytes Shopify sent, so these routes keep the raw body.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => {
-      done(null, body);
-    });
+    scope.addContentTypeParser(
+      "*",
+      { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
 
     for (const [topic, path] of Object.entries(SHOPIFY_WEBHOOK_PATHS) as [ShopifyWebhookTopic, string][]) {
       scope.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
@@ -77,7 +91,8 @@ export async function registerShopifyWebhooks(app: FastifyInstance, ctx: AppCont
           return reply.status(400).send({ error: `Bad request: this address takes ${topic} webhooks` });
         }
         const shop = (header(request, "x-shopify-shop-domain") ?? "").toLowerCase();
-        if (!SHOP_DOMAIN_RE.test(shop)) return reply.status(400).send({ error: "Bad request: missing shop domain" });
+        if (!SHOP_DOMAIN_RE.test(shop))
+          return reply.status(400).send({ error: "Bad request: missing shop domain" });
         let body: unknown;
         try {
           body = parseShopifyJson(raw);

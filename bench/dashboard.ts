@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from "node:crypto";
+import autocannon from "autocannon";
+import pg from "pg";
+import { DASHBOARD_PERIODS } from "../src/contract/dashboard.js";
+import { freshDatabase, ms, percentile, startServer, stopServer } from "./lib.js";
+
+/**
+ * GET /api/dashboard for a seller with 1,000,000 orders over a year (design.md budget: p95 < 50 ms), through the
+ * real server on PostgreSQL. The orders are written with generate_series; each period is asked for once cold
+ * (its past days get rolled up) and then many times warm.
+ */
+const ORDERS = Number(process.env.BENCH_DASHBOARD_ORDERS ?? 1_000_000);
+const LISTINGS = 50;
+const SAMPLES = 200;
+
+export interface DashboardResult {
+  period: string;
+  cold: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+async function seed(url: string): Promise<{ cookie: string; seconds: number }> {
+  const started = Date.now();
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const [{ id: userId }] = (
+    await c.query(`INSERT INTO users (username, roblox_user_id, subscription_tier, setup_completed)
+                   VALUES ('bench_big_seller', 91000000, 'pro', true) RETURNING id`)
+  ).rows;
+  const [{ id: itemId }] = (
+    await c.query(`INSERT INTO items (code_name, public_name, image_url, game) VALUES ('bench_gem', 'Bench Gem', '/x.svg', 'mm2') RETURNING id`)
+  ).rows;
+  await c.query(`INSERT INTO inventory_balances (user_id, item_id, available) VALUES ($1, $2, 5000)`, [userId, itemId]);
+  await c.query(
+    `INSERT INTO listings (id, user_id, title, game, shopify_product_id, shopify_variant_id, stock_quantity)
+     SELECT md5('listing' || l)::uuid, $1, 'Listing ' || l, 'mm2', l::text, l::text, 100 FROM generate_series(1, ${LISTINGS}) l`,
+    [userId],
+  );
+  // One year of orders, newest first: 1% unclaimed, 1% pending, 2% failed, the rest delivered.
+  await c.query(
+    `INSERT INTO orders (id, user_id, source, status, game, shop_domain, shopify_order_id, shopify_order_number,
+                         customer_email, total_amount, auth_key, created_at)
+     SELECT md5('order' || i)::uuid, $1, 'shopify',
+            CASE WHEN i % 100 = 0 THEN 'unclaimed' WHEN i % 100 = 1 THEN 'pending' WHEN i % 50 = 2 THEN 'failed_no_stock' ELSE 'completed' END,
+            'mm2', 'bench-big.myshopify.com', (9500000000000000 + i)::text, (1000 + i)::text,
+            'buyer' || (i % 5000) || '@example.com', ((i % 40) + 1) * 2.49, md5('key' || i),
+            now() - (i * interval '1 second' * (31536000.0 / ${ORDERS}))
+       FROM generate_series(1, ${ORDERS}) i`,
+    [userId],
+  );
+  await c.query(
+    `INSERT INTO order_items (order_id, item_id, listing_id, quantity)
+     SELECT md5('order' || i)::uuid, $1, md5('listing' || ((i * 7919) % ${LISTINGS} + 1))::uuid, 1 + i % 3
+       FROM generate_series(1, ${ORDERS}) i`,
+    [itemId],
+  );
+  await c.query("VACUUM ANALYZE orders");
+  await c.query("VACUUM ANALYZE order_items");
+  const token = randomBytes(32).toString("base64url");
+  await c.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+    createHash("sha256").update(token).digest("hex"),
+    userId,
+  ]);
+  await c.end();
+  return { cookie: `autodrop_session=${token}`, seconds: (Date.now() - started) / 1000 };
+}
+
+async function timed(url: string, cookie: string): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers: { cookie } });
+  if (res.status !== 200) throw new Error(`dashboard answered ${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+  return performance.now() - t0;
+}
+
+export async function benchDashboard(): Promise<{ results: DashboardResult[]; concurrent: { p50: number; p99: number; rps: number }; seedSeconds: number }> {
+  const db = await freshDatabase("dashboard");
+  try {
+    const server = await startServer("src/server/main.ts", { DATABASE_URL: db.url, SANDBOX: "1", SEED_DEMO: "0", LOG_LEVEL: "warn" }, "/__sandbox");
+    try {
+      const { cookie, seconds } = await seed(db.url);
+      console.log(`  ${ORDERS.toLocaleString("en")} orders written in ${seconds.toFixed(0)} s`);
+      const results: DashboardResult[] = [];
+      for (const period of DASHBOARD_PERIODS) {
+        const url = `${server.url}/api/dashboard?period=${period}`;
+        const cold = await timed(url, cookie);
+        for (let i = 0; i < 10; i++) await timed(url, cookie);
+        const samples: number[] = [];
+        for (let i = 0; i < SAMPLES; i++) samples.push(await timed(url, cookie));
+        samples.sort((a, b) => a - b);
+        results.push({ period, cold, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99) });
+      }
+      const r = await autocannon({
+        url: `${server.url}/api/dashboard?period=90d`,
+        connections: 4,
+        duration: 5,
+        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, headers: { cookie } }) }],
+      });
+      return { results, concurrent: { p50: r.latency.p50, p99: r.latency.p99, rps: r["2xx"] / r.duration }, seedSeconds: seconds };
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    await db.drop();
+  }
+}
+
+export function printDashboard(out: Awaited<ReturnType<typeof benchDashboard>>): void {
+  console.log("\n| period | first request (rolls up) | p50 | p95 | p99 |\n| --- | --- | --- | --- | --- |");
+  for (const r of out.results) console.log(`| ${r.period} | ${ms(r.cold)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} |`);
+  console.log(
+    `\n4 concurrent clients on 90d: ${out.concurrent.rps.toFixed(0)} req/s, p50 ${ms(out.concurrent.p50)}, p99 ${ms(out.concurrent.p99)}`,
+  );
+}

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+/** Shared plumbing for the benchmarks: a throwaway PostgreSQL database and servers in child processes. */
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const BASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export async function freshDatabase(tag: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(BASE_URL);
+  const name = `autodrop_bench_${tag}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  base.pathname = `/${name}`;
+  return {
+    url: base.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: BASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a TypeScript entry in its own Node process (so the load generator does not share its event loop). */
+export async function startServer(entry: string, env: Record<string, string>, readyPath: string): Promise<ChildProcess & { url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  }) as ChildProcess & { url: string };
+  child.url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
+    try {
+      await fetch(child.url + readyPath);
+      return child;
+    } catch {
+      if (Date.now() > until) throw new Error(`${entry} did not start`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;

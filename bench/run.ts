@@ -1,0 +1,25 @@
+import { benchDashboard, printDashboard } from "./dashboard.js";
+import { benchWebhookIngest, printIngest } from "./webhook-ingest.js";
+
+/**
+ * npm run bench [-- webhook|dashboard]: the performance budgets of design.md, on PostgreSQL
+ * (BENCH_DATABASE_URL or TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres). Results go to
+ * stdout as Markdown tables; docs/performance.md keeps the measured numbers.
+ */
+const BENCHES: Record<string, () => Promise<void>> = {
+  webhook: async () => {
+    console.log("Shopify orders/create ingest");
+    printIngest(await benchWebhookIngest(Number(process.env.BENCH_SECONDS ?? 10)));
+  },
+  dashboard: async () => {
+    console.log("Dashboard for a seller with 1,000,000 orders");
+    printDashboard(await benchDashboard());
+  },
+};
+
+const wanted = process.argv.slice(2).filter((a) => a in BENCHES);
+for (const name of wanted.length ? wanted : Object.keys(BENCHES)) {
+  await BENCHES[name]();
+  console.log("");
+}
+process.exit(0);

@@ -1,0 +1,175 @@
+import { randomUUID } from "node:crypto";
+import autocannon, { type Result } from "autocannon";
+import pg from "pg";
+import { SANDBOX_DEFAULTS } from "../src/server/config.js";
+import { encryptSecret } from "../src/server/crypto/secrets.js";
+import { webhookHmac } from "../src/server/integrations/shopify/hmac.js";
+import { TOKEN_PURPOSE } from "../src/server/modules/shopify/service.js";
+import { freshDatabase, ms, startServer, stopServer } from "./lib.js";
+
+/**
+ * Shopify orders/create ingest on PostgreSQL (design.md budget: >= 1,000 orders/s, p99 < 50 ms, never slower than
+ * a bare Express + node-postgres handler that only verifies and inserts). Both servers run in their own process
+ * and get the same signed bodies: each a new order for one unit of a linked listing of one of 20 stores.
+ */
+const SHOPS = 20;
+const LISTINGS_PER_SHOP = 5;
+const PATH = "/api/webhooks/shopify/orders";
+const secret = SANDBOX_DEFAULTS.shopifyApiSecret;
+
+export interface IngestResult {
+  target: string;
+  mode: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  ok: number;
+  failed: number;
+}
+
+async function seedStores(url: string): Promise<{ shop: string; variants: string[] }[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const [{ id: itemId }] = (
+    await c.query(
+      `INSERT INTO items (code_name, public_name, image_url, game) VALUES ('bench_knife', 'Bench Knife', '/x.svg', 'mm2') RETURNING id`,
+    )
+  ).rows;
+  const stores = [];
+  for (let s = 0; s < SHOPS; s++) {
+    const [{ id: userId }] = (
+      await c.query(
+        `INSERT INTO users (username, roblox_user_id, subscription_tier, setup_completed) VALUES ($1, $2, 'pro', true) RETURNING id`,
+        [`bench_seller_${s}`, 90_000_000 + s],
+      )
+    ).rows;
+    const shop = `bench-${s}.myshopify.com`;
+    await c.query(`INSERT INTO shops (user_id, domain, access_token_encrypted, scopes) VALUES ($1, $2, $3, $4)`, [
+      userId,
+      shop,
+      encryptSecret(SANDBOX_DEFAULTS.appSecret, TOKEN_PURPOSE, "shpat_bench"),
+      "read_orders,write_orders,read_products,write_products",
+    ]);
+    await c.query(`INSERT INTO inventory_balances (user_id, item_id, available) VALUES ($1, $2, 100000000)`, [userId, itemId]);
+    const variants = [];
+    for (let l = 0; l < LISTINGS_PER_SHOP; l++) {
+      const variant = String(8_000_000_000_000 + s * 100 + l);
+      const [{ id: listingId }] = (
+        await c.query(
+          `INSERT INTO listings (user_id, title, game, shopify_product_id, shopify_variant_id, stock_quantity)
+           VALUES ($1, $2, 'mm2', $3, $3, 100000000) RETURNING id`,
+          [userId, `Bench listing ${l}`, variant],
+        )
+      ).rows;
+      await c.query(`INSERT INTO listing_items (listing_id, item_id, quantity) VALUES ($1, $2, 1)`, [listingId, itemId]);
+      variants.push(variant);
+    }
+    stores.push({ shop, variants });
+  }
+  await c.end();
+  return stores;
+}
+
+/** A request factory handing out a new signed order each time (ids above 2^53, as Shopify's). */
+function orderRequests(stores: { shop: string; variants: string[] }[], firstId: bigint) {
+  let n = 0;
+  return () => {
+    const i = n++;
+    const store = stores[i % stores.length];
+    const variant = store.variants[Math.floor(i / stores.length) % store.variants.length];
+    const id = firstId + BigInt(i);
+    const body = `{"id":${id},"admin_graphql_api_id":"gid://shopify/Order/${id}","name":"#${1000 + i}","order_number":${1000 + i},"email":"buyer${i}@example.com","currency":"USD","total_price":"9.99","line_items":[{"id":${id + 1n},"variant_id":${variant},"product_id":${variant},"title":"Bench listing","quantity":1,"price":"9.99"}]}`;
+    return {
+      method: "POST",
+      path: PATH,
+      headers: {
+        "content-type": "application/json",
+        "x-shopify-topic": "orders/create",
+        "x-shopify-shop-domain": store.shop,
+        "x-shopify-webhook-id": randomUUID(),
+        "x-shopify-api-version": "2026-07",
+        "x-shopify-hmac-sha256": webhookHmac(secret, body),
+      },
+      body,
+    };
+  };
+}
+
+async function load(url: string, next: () => object, seconds: number, rate?: number): Promise<Result> {
+  return autocannon({
+    url,
+    connections: 50,
+    duration: seconds,
+    overallRate: rate,
+    timeout: 10,
+    requests: [{ method: "POST", path: PATH, setupRequest: () => next() }],
+  });
+}
+
+function summarise(target: string, mode: string, r: Result): IngestResult {
+  return {
+    target,
+    mode,
+    requestsPerSecond: r["2xx"] / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    ok: r["2xx"],
+    failed: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+async function count(url: string, sql: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const { rows } = await c.query(sql);
+  await c.end();
+  return Number(rows[0].n);
+}
+
+export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<IngestResult[]> {
+  const results: IngestResult[] = [];
+  const db = await freshDatabase("ingest");
+  try {
+    // Autodrop: the real server with its jobs running (orders.created is handled while the load runs).
+    const app = await startServer("src/server/main.ts", { DATABASE_URL: db.url, SANDBOX: "1", SEED_DEMO: "0", LOG_LEVEL: "warn" }, "/__sandbox");
+    try {
+      const stores = await seedStores(db.url);
+      const next = orderRequests(stores, 9_300_000_000_000_000n);
+      await load(app.url, next, 3, 300);
+      results.push(summarise("Autodrop (Fastify, full intake)", `${rate}/s fixed`, await load(app.url, next, seconds, rate)));
+      results.push(summarise("Autodrop (Fastify, full intake)", "max, 50 connections", await load(app.url, next, seconds)));
+      const stored = await count(db.url, "SELECT count(*) AS n FROM shopify_order_receipts");
+      const created = await count(db.url, "SELECT count(*) AS n FROM orders WHERE status = 'unclaimed'");
+      console.log(`  Autodrop stored ${stored} receipts and ${created} orders`);
+    } finally {
+      await stopServer(app);
+    }
+
+    const base = await startServer("bench/baseline-server.ts", { DATABASE_URL: db.url, SHOPIFY_API_SECRET: secret }, "/health");
+    try {
+      const next = orderRequests([{ shop: "bench-0.myshopify.com", variants: ["1"] }], 9_400_000_000_000_000n);
+      await load(base.url, next, 3, 300);
+      results.push(summarise("Baseline (Express + pg, verify + insert)", `${rate}/s fixed`, await load(base.url, next, seconds, rate)));
+      results.push(summarise("Baseline (Express + pg, verify + insert)", "max, 50 connections", await load(base.url, next, seconds)));
+    } finally {
+      await stopServer(base);
+    }
+  } finally {
+    await db.drop();
+  }
+  return results;
+}
+
+export function printIngest(results: IngestResult[]): void {
+  console.log("\n| server | load | orders/s | p50 | p99 | max | ok | failed |\n| --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const r of results) {
+    console.log(
+      `| ${r.target} | ${r.mode} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.ok} | ${r.failed} |`,
+    );
+  }
+  const ours = results.find((r) => r.target.startsWith("Autodrop") && r.mode.startsWith("max"));
+  const theirs = results.find((r) => r.target.startsWith("Baseline") && r.mode.startsWith("max"));
+  if (ours && theirs) console.log(`\nmax throughput ratio Autodrop / baseline: ${(ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2)}`);
+}

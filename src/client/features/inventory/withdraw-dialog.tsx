@@ -1,0 +1,240 @@
+import { GAME_NAMES } from "@contract/games";
+import type { InventoryEntry } from "@contract/inventory";
+import type { ValidateUsernameResponse } from "@contract/withdrawals";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { AlertTriangleIcon, ArrowLeftIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { ImageWithFallback } from "@/components/ui/image-with-fallback";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { apiRequest } from "@/lib/api";
+import { toastError } from "@/lib/error-toast";
+import { toast } from "@/lib/toast";
+import { groupByGame, validateWithdrawal, withdrawalLines } from "./inventory-logic";
+import { INVENTORY_KEY, invalidateKeys, PENDING_WITHDRAWAL_KEY } from "./inventory-queries";
+
+/** Spec 000 §2 and §4: username and items, then the confirmation of the ROBLOX account. */
+export function WithdrawDialog({
+  open,
+  onOpenChange,
+  entries,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  entries: InventoryEntry[];
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl">
+        <WithdrawSteps entries={entries} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [username, setUsername] = useState("");
+  /** itemId -> quantity as typed; an item is selected while it has a key. */
+  const [selection, setSelection] = useState<Record<string, string>>({});
+  const [robloxUser, setRobloxUser] = useState<ValidateUsernameResponse | null>(null);
+  const usernameId = useId();
+
+  const validate = useMutation({
+    mutationFn: (name: string) =>
+      apiRequest<ValidateUsernameResponse>("POST", "/api/orders/claim/validate-username", { username: name }),
+    onSuccess: setRobloxUser,
+    onError: (err) => toastError(err),
+  });
+
+  const create = useMutation({
+    mutationFn: (robloxUsername: string) =>
+      apiRequest("POST", "/api/withdrawals/create", { items: withdrawalLines(selection), robloxUsername }),
+    onSuccess: async () => {
+      toast({ title: "Withdrawal created successfully!" });
+      onDone();
+      await invalidateKeys(queryClient, [INVENTORY_KEY, PENDING_WITHDRAWAL_KEY, ["/api/orders"]]);
+    },
+    onError: (err) => toastError(err),
+  });
+
+  const next = () => {
+    const problem = validateWithdrawal(selection, username, entries);
+    if (problem) return toastError(problem);
+    validate.mutate(username.trim());
+  };
+
+  const toggle = (itemId: string, checked: boolean) =>
+    setSelection(({ [itemId]: _, ...rest }) => (checked ? { ...rest, [itemId]: "1" } : rest));
+
+  if (robloxUser) {
+    const picked = entries.filter((e) => e.itemId in selection);
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Confirm Withdrawal</DialogTitle>
+          <DialogDescription>Check the ROBLOX account that receives the items.</DialogDescription>
+        </DialogHeader>
+        <div className="flex items-center gap-4 rounded-lg border p-4">
+          <Avatar className="size-16">
+            {robloxUser.imageUrl && (
+              <AvatarImage src={robloxUser.imageUrl} alt={`Avatar of ${robloxUser.username}`} />
+            )}
+            <AvatarFallback>{robloxUser.username.slice(0, 2).toUpperCase()}</AvatarFallback>
+          </Avatar>
+          <div className="min-w-0 space-y-0.5">
+            <p className="truncate text-lg font-semibold">{robloxUser.displayName}</p>
+            <p className="truncate text-sm text-muted-foreground">@{robloxUser.username}</p>
+            <p className="text-xs text-muted-foreground">User ID: {robloxUser.userId}</p>
+          </div>
+        </div>
+        <Alert>
+          <AlertTriangleIcon aria-hidden="true" />
+          <AlertTitle>Are you sure this is you?</AlertTitle>
+          <AlertDescription>
+            The items are traded to this account and cannot be sent elsewhere.
+          </AlertDescription>
+        </Alert>
+        <ul className="space-y-1 text-sm" aria-label="Items to withdraw">
+          {picked.map((e) => (
+            <li key={e.itemId} className="flex justify-between gap-4">
+              <span className="truncate">{e.item.publicName}</span>
+              <span className="font-medium tabular-nums">x{selection[e.itemId].trim()}</span>
+            </li>
+          ))}
+        </ul>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setRobloxUser(null)} disabled={create.isPending}>
+            <ArrowLeftIcon aria-hidden="true" />
+            Back
+          </Button>
+          <Button onClick={() => create.mutate(robloxUser.username)} disabled={create.isPending}>
+            {create.isPending ? "Creating..." : "Confirm Withdrawal"}
+          </Button>
+        </DialogFooter>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Withdraw Items</DialogTitle>
+        <DialogDescription>
+          Items of one game per withdrawal; a bot trades them to your ROBLOX account.
+        </DialogDescription>
+      </DialogHeader>
+      <form
+        noValidate
+        className="contents"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!validate.isPending) next();
+        }}
+      >
+        <div className="space-y-2">
+          <Label htmlFor={usernameId}>ROBLOX Username</Label>
+          <Input
+            id={usernameId}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="Enter your ROBLOX username"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </div>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium">Items</legend>
+          <div className="max-h-[45vh] space-y-4 overflow-y-auto pr-1">
+            {entries.length === 0 && <p className="text-sm text-muted-foreground">No items in inventory</p>}
+            {groupByGame(entries).map(({ game, entries: rows }) => (
+              <fieldset key={game} className="space-y-2">
+                <legend className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                  {GAME_NAMES[game]}
+                </legend>
+                <ul className="divide-y rounded-md border">
+                  {rows.map((entry) => (
+                    <WithdrawRow
+                      key={entry.itemId}
+                      entry={entry}
+                      quantity={selection[entry.itemId]}
+                      onToggle={(checked) => toggle(entry.itemId, checked)}
+                      onQuantity={(value) => setSelection((s) => ({ ...s, [entry.itemId]: value }))}
+                    />
+                  ))}
+                </ul>
+              </fieldset>
+            ))}
+          </div>
+        </fieldset>
+        <DialogFooter>
+          <Button type="submit" disabled={validate.isPending}>
+            {validate.isPending ? "Checking..." : "Continue"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
+  );
+}
+
+function WithdrawRow({
+  entry,
+  quantity,
+  onToggle,
+  onQuantity,
+}: {
+  entry: InventoryEntry;
+  quantity: string | undefined;
+  onToggle: (checked: boolean) => void;
+  onQuantity: (value: string) => void;
+}) {
+  const checkboxId = useId();
+  const availableId = useId();
+  const selected = quantity !== undefined;
+  const { publicName, imageUrl } = entry.item;
+  return (
+    <li className="flex items-center gap-3 px-3 py-2">
+      <Checkbox
+        id={checkboxId}
+        aria-describedby={availableId}
+        checked={selected}
+        onCheckedChange={(checked) => onToggle(checked === true)}
+      />
+      <ImageWithFallback src={imageUrl} alt="" className="size-8 shrink-0 rounded object-contain" />
+      <div className="min-w-0 flex-1 space-y-1">
+        <Label htmlFor={checkboxId} className="truncate">
+          {publicName}
+        </Label>
+        <p id={availableId} className="text-xs text-muted-foreground">
+          Available: {entry.quantity}
+        </p>
+      </div>
+      {selected && (
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={entry.quantity}
+          step={1}
+          aria-label={`Quantity of ${publicName}`}
+          className="w-20"
+          value={quantity}
+          onChange={(event) => onQuantity(event.target.value)}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,71 @@
+import { CopyIcon, ExternalLinkIcon, LinkIcon } from "lucide-react";
+import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/lib/toast";
+
+async function copyClaimUrl(url: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(url);
+    toast({ title: "Copied!" });
+  } catch {
+    toast({
+      title: "Error",
+      description: "Could not copy. Please select the link and copy it manually.",
+      variant: "destructive",
+    });
+  }
+}
+
+/** An API order's claim link, to hand to the buyer (spec 000 §2: copy and open). */
+export function ClaimUrlDialog({ claimUrl }: { claimUrl: string }) {
+  const inputId = useId();
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <LinkIcon aria-hidden="true" />
+          View Claim URL
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Claim URL</DialogTitle>
+          <DialogDescription>Send this link to the buyer so they can claim their items.</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-2">
+          <Label htmlFor={inputId}>Claim URL</Label>
+          <Input
+            id={inputId}
+            readOnly
+            value={claimUrl}
+            className="font-mono text-xs"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => copyClaimUrl(claimUrl)}>
+            <CopyIcon aria-hidden="true" />
+            Copy
+          </Button>
+          <Button asChild>
+            <a href={claimUrl} target="_blank" rel="noopener noreferrer">
+              <ExternalLinkIcon aria-hidden="true" />
+              Open
+            </a>
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

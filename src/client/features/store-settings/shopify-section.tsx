@@ -1,0 +1,79 @@
+import { SHOPIFY_TEXTS } from "@contract/shopify";
+import { useMutation } from "@tanstack/react-query";
+import { RefreshCwIcon, ShoppingBagIcon, WrenchIcon } from "lucide-react";
+import { storeInstallTarget } from "@/components/store-connect";
+import { StoreConnectForm } from "@/components/store-connect-form";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { apiRequest } from "@/lib/api";
+import { toast } from "@/lib/toast";
+import { toastError } from "./errors";
+
+function ConnectedStore({ shopifyStore }: { shopifyStore: string }) {
+  const reconnect = useMutation({
+    mutationFn: () => apiRequest("POST", "/api/shopify/reconnect"),
+    onSuccess: () => toast({ title: "Success", description: SHOPIFY_TEXTS.webhooksConfigured }),
+    onError: (err) => toastError(err, "Failed to reconnect"),
+  });
+
+  const reinstall = () => {
+    const target = storeInstallTarget(shopifyStore, "reinstall");
+    if (target.url) window.location.assign(target.url);
+  };
+
+  return (
+    <>
+      <CardContent className="grid gap-4">
+        <div className="flex flex-wrap items-center gap-3 rounded-lg border p-4">
+          <ShoppingBagIcon className="size-5 text-primary" aria-hidden="true" />
+          <div className="grid gap-0.5">
+            <span className="text-xs text-muted-foreground">Connected store</span>
+            <span className="font-medium break-all" data-testid="connected-store">
+              {shopifyStore}
+            </span>
+          </div>
+          <Badge variant="success" className="ml-auto">
+            Connected
+          </Badge>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Reconnect registers the order webhooks with Shopify again. Reinstall asks Shopify for fresh
+          permissions, including inventory, so your listings' stock shows in your store.
+        </p>
+      </CardContent>
+      <CardFooter className="flex-wrap gap-2">
+        <Button variant="outline" onClick={() => reconnect.mutate()} disabled={reconnect.isPending}>
+          <RefreshCwIcon aria-hidden="true" className={reconnect.isPending ? "animate-spin" : undefined} />
+          {reconnect.isPending ? "Reconnecting..." : "Reconnect"}
+        </Button>
+        <Button variant="outline" onClick={reinstall}>
+          <WrenchIcon aria-hidden="true" />
+          Reinstall
+        </Button>
+      </CardFooter>
+    </>
+  );
+}
+
+export function ShopifySection({ shopifyStore }: { shopifyStore: string | null }) {
+  return (
+    <Card aria-labelledby="shopify-integration-title" role="region">
+      <CardHeader>
+        <CardTitle id="shopify-integration-title">Shopify Integration</CardTitle>
+        <CardDescription>
+          {shopifyStore
+            ? "Orders placed in your store are delivered automatically."
+            : "Connect your Shopify store to deliver its orders automatically."}
+        </CardDescription>
+      </CardHeader>
+      {shopifyStore ? (
+        <ConnectedStore shopifyStore={shopifyStore} />
+      ) : (
+        <CardContent>
+          <StoreConnectForm purpose="reconnect" />
+        </CardContent>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,239 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  dashboardDailyStats,
+  listings,
+  orderItems,
+  orders,
+  shops,
+} from "../../src/server/db/schema/index.js";
+import { DEMO_SELLER } from "../../src/server/db/seed/demo.js";
+import { DEMO_SHOP } from "../../src/server/db/seed/shop.js";
+import { seedDemoData } from "../../src/server/db/seed.js";
+import { createItem, grant, uniqueName } from "./bot-fixtures.js";
+import { DRIVERS, useTestApp } from "./harness.js";
+import { signIn } from "./helpers.js";
+import { linkListing, placeOrder, sellerWithStore, stockedItem } from "./shopify-fixtures.js";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+describe.each(DRIVERS)("dashboard on %s", (driver) => {
+  const t = useTestApp(driver, { startJobs: true });
+  const get = (headers: Record<string, string>, period?: string) =>
+    t.app.inject({ method: "GET", url: `/api/dashboard${period ? `?period=${period}` : ""}`, headers });
+
+  it("needs a signed-in seller and a known period", async () => {
+    expect((await get({})).statusCode).toBe(401);
+    const user = await signIn(t.app, uniqueName("dash"));
+    expect((await get(user.headers, "1y")).statusCode).toBe(400);
+    const empty = await get(user.headers);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({
+      period: "7d",
+      totalSales: "0.00",
+      activeListings: 0,
+      inventoryItems: 0,
+      pendingOrders: 0,
+      popularListings: [],
+      recentActivity: [],
+    });
+    expect(empty.json().ordersPerDay).toHaveLength(7);
+  });
+
+  it("adds up sales, counts, the 7-day chart and the top listings for each period", async () => {
+    const user = await signIn(t.app, uniqueName("dash"));
+    const item = await createItem(t.app, "mm2");
+    await grant(t.app, user.userId, item.id, 42);
+    const mk = (title: string, active = true) => ({
+      userId: user.userId,
+      title,
+      game: "mm2",
+      shopifyProductId: uniqueName("p"),
+      shopifyVariantId: uniqueName("v"),
+      isActive: active,
+    });
+    const ls = await t.app.ctx.db
+      .insert(listings)
+      .values([mk("Alpha"), mk("Bravo"), mk("Charlie"), mk("Delta"), mk("Echo"), mk("Foxtrot", false)])
+      .returning();
+    const [alpha, bravo, charlie, delta, echo, foxtrot] = ls;
+
+    const now = Date.now();
+    type Spec = {
+      ago: number;
+      total: string;
+      status?: string;
+      source?: string;
+      game?: string | null;
+      listing?: string;
+      parent?: string;
+    };
+    const specs: Spec[] = [
+      { ago: 1 * HOUR, total: "10.00", listing: alpha.id },
+      { ago: 30 * HOUR, total: "20.00", listing: alpha.id, status: "completed" },
+      { ago: 3 * DAY, total: "30.00", listing: bravo.id, status: "pending" },
+      { ago: 3 * DAY + HOUR, total: "1.50", listing: charlie.id, status: "failed_no_stock" },
+      { ago: 10 * DAY, total: "40.00", listing: bravo.id, status: "completed" },
+      { ago: 40 * DAY, total: "50.00", listing: delta.id, status: "completed" },
+      { ago: 100 * DAY, total: "60.00", listing: echo.id, status: "completed" },
+      { ago: 2 * HOUR, total: "0.00", source: "withdrawal", status: "pending" },
+      { ago: 5 * DAY, total: "7.25", source: "api", listing: undefined },
+    ];
+    const inserted = [];
+    for (const s of specs) {
+      const [o] = await t.app.ctx.db
+        .insert(orders)
+        .values({
+          userId: user.userId,
+          source: s.source ?? "shopify",
+          game: s.game === undefined ? "mm2" : s.game,
+          status: s.status ?? "unclaimed",
+          totalAmount: s.total,
+          createdAt: new Date(now - s.ago),
+        })
+        .returning();
+      inserted.push(o);
+      if (s.listing)
+        await t.app.ctx.db
+          .insert(orderItems)
+          .values({ orderId: o.id, itemId: item.id, listingId: s.listing, quantity: 1 });
+    }
+    // A multi-game purchase: the parent only groups; its two sub-orders count.
+    const [parent] = await t.app.ctx.db
+      .insert(orders)
+      .values({
+        userId: user.userId,
+        source: "shopify",
+        game: null,
+        totalAmount: "9.00",
+        createdAt: new Date(now - 5 * HOUR),
+      })
+      .returning();
+    for (const [game, total, listing] of [
+      ["mm2", "4.00", foxtrot.id],
+      ["growagarden", "5.00", echo.id],
+    ] as const) {
+      const [sub] = await t.app.ctx.db
+        .insert(orders)
+        .values({
+          userId: user.userId,
+          source: "shopify",
+          game,
+          parentOrderId: parent.id,
+          totalAmount: total,
+          createdAt: new Date(now - 5 * HOUR),
+        })
+        .returning();
+      await t.app.ctx.db
+        .insert(orderItems)
+        .values({ orderId: sub.id, itemId: item.id, listingId: listing, quantity: 1 });
+    }
+
+    const counted = [
+      ...specs.filter((s) => s.source !== "withdrawal"),
+      { ago: 5 * HOUR, total: "4.00", listing: foxtrot.id },
+      { ago: 5 * HOUR, total: "5.00", listing: echo.id },
+    ];
+    const title = new Map(ls.map((l) => [l.id, l.title]));
+    const expectFor = (hours: number) => {
+      const inPeriod = counted.filter((s) => s.ago <= hours * HOUR);
+      const cents = inPeriod.reduce((sum, s) => sum + Math.round(Number(s.total) * 100), 0);
+      const byListing = new Map<string, number>();
+      for (const s of inPeriod) if (s.listing) byListing.set(s.listing, (byListing.get(s.listing) ?? 0) + 1);
+      const popular = [...byListing]
+        .map(([id, n]) => ({ listingId: id, title: title.get(id)!, orderCount: n }))
+        .sort((a, b) => b.orderCount - a.orderCount || a.title.localeCompare(b.title))
+        .slice(0, 5);
+      return { totalSales: (cents / 100).toFixed(2), popularListings: popular };
+    };
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const today = Math.floor(now / DAY) * DAY;
+    const chart = Array.from({ length: 7 }, (_, i) => {
+      const date = day(today - (6 - i) * DAY);
+      return { date, count: counted.filter((s) => day(now - s.ago) === date).length };
+    });
+
+    for (const [period, hours] of [
+      ["24h", 24],
+      ["7d", 168],
+      ["30d", 720],
+      ["90d", 2160],
+    ] as const) {
+      // Twice: the first request rolls the past days up, the second reads the rollups.
+      for (let pass = 0; pass < 2; pass++) {
+        const res = await get(user.headers, period);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        expect(body).toMatchObject({ period, ...expectFor(hours) });
+        expect(body.activeListings).toBe(5);
+        expect(body.inventoryItems).toBe(42);
+        // unclaimed and pending, not withdrawals, not the parent: the 1h order, the 3-day pending one, two subs, the API one.
+        expect(body.pendingOrders).toBe(5);
+        expect(body.ordersPerDay).toEqual(chart);
+        expect(body.recentActivity.map((o: { id: string }) => o.id)).toHaveLength(5);
+        expect(body.recentActivity[0].id).toBe(inserted[0].id);
+        expect(body.recentActivity.some((o: { orderSource: string }) => o.orderSource === "withdrawal")).toBe(
+          false,
+        );
+      }
+    }
+    const rolled = await t.app.ctx.db
+      .select()
+      .from(dashboardDailyStats)
+      .where(eq(dashboardDailyStats.userId, user.userId));
+    expect(rolled.length).toBeGreaterThanOrEqual(89);
+  });
+
+  it("shows a new store order right away", async () => {
+    const s = await sellerWithStore(t.app);
+    const item = await stockedItem(t.app, s.user.userId, "mm2", 10);
+    await linkListing(t.app, s.user, s.variants[0], [{ itemId: item.id, quantity: 1 }]);
+    const before = (await get(s.user.headers)).json();
+    await placeOrder(t.app, s.shop, [{ variantId: s.variants[0].variantId, quantity: 3 }]);
+    const after = (await get(s.user.headers)).json();
+    expect(after.totalSales).toBe((3 * Number(s.variants[0].price)).toFixed(2));
+    expect(after.pendingOrders).toBe(before.pendingOrders + 1);
+    expect(after.inventoryItems).toBe(7);
+    expect(after.ordersPerDay.at(-1).count).toBe(before.ordersPerDay.at(-1).count + 1);
+    expect(after.popularListings).toEqual([
+      { listingId: expect.any(String), title: s.variants[0].title, orderCount: 1 },
+    ]);
+    expect(after.recentActivity[0].items).toBe(`${item.codeName}_3`);
+  });
+});
+
+describe.each(DRIVERS)("demo data on %s", (driver) => {
+  const t = useTestApp(driver, { startJobs: true });
+
+  it("gives the demo seller a connected store, linked listings and 30 days of orders", async () => {
+    await seedDemoData(t.app.ctx);
+    const seller = await signIn(t.app, DEMO_SELLER);
+    const [shop] = await t.app.ctx.db.select().from(shops).where(eq(shops.userId, seller.userId));
+    expect(shop.domain).toBe(DEMO_SHOP);
+    const before = (await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId))).length;
+    expect(before).toBeGreaterThan(60);
+    await seedDemoData(t.app.ctx);
+    expect(await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId))).toHaveLength(
+      before,
+    );
+
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/dashboard?period=30d",
+      headers: seller.headers,
+    });
+    const body = res.json();
+    expect(Number(body.totalSales)).toBeGreaterThan(0);
+    expect(body.ordersPerDay.every((d: { count: number }) => d.count > 0)).toBe(true);
+    expect(body.popularListings).toHaveLength(5);
+    expect(body.activeListings).toBe(12);
+    const list = (await t.app.inject({ method: "GET", url: "/api/orders", headers: seller.headers })).json();
+    const statuses = new Set(list.map((o: { status: string }) => o.status));
+    expect(statuses.has("completed")).toBe(true);
+    expect(statuses.has("failed_no_stock")).toBe(true);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/listings", headers: seller.headers })).json(),
+    ).toHaveLength(12);
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { orderItems, orders } from "../../src/server/db/schema/index.js";
+import { claimBaseUrl } from "../../src/server/modules/orders/service.js";
+import { createItem, uniqueName } from "./bot-fixtures.js";
+import { DRIVERS, useTestApp } from "./harness.js";
+import { signIn } from "./helpers.js";
+import { linkListing, placeOrder, sellerWithStore, stockedItem } from "./shopify-fixtures.js";
+
+describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
+  const t = useTestApp(driver, { startJobs: true });
+  const list = (headers: Record<string, string>) =>
+    t.app.inject({ method: "GET", url: "/api/orders", headers });
+
+  it("needs a signed-in seller", async () => {
+    expect((await list({})).statusCode).toBe(401);
+  });
+
+  it("lists Shopify, API and withdrawal orders newest first with the fields of spec 000 §3", async () => {
+    const s = await sellerWithStore(t.app);
+    const item = await stockedItem(t.app, s.user.userId, "mm2", 10);
+    await linkListing(t.app, s.user, s.variants[0], [{ itemId: item.id, quantity: 1 }]);
+    const other = await createItem(t.app, "mm2");
+    const [api] = await t.app.ctx.db
+      .insert(orders)
+      .values({
+        userId: s.user.userId,
+        source: "api",
+        game: "mm2",
+        authKey: uniqueName("key"),
+        createdAt: new Date(Date.now() - 60_000),
+      })
+      .returning();
+    await t.app.ctx.db.insert(orderItems).values([
+      { orderId: api.id, itemId: other.id, quantity: 2 },
+      { orderId: api.id, itemId: item.id, quantity: 1 },
+    ]);
+    await t.app.ctx.db.insert(orders).values({
+      userId: s.user.userId,
+      source: "withdrawal",
+      game: "mm2",
+      status: "pending",
+      robloxUsername: "Me",
+      createdAt: new Date(Date.now() - 120_000),
+    });
+    const placed = await placeOrder(
+      t.app,
+      s.shop,
+      [{ variantId: s.variants[0].variantId, quantity: 2 }],
+      "a@b.co",
+    );
+
+    const res = await list(s.user.headers);
+    expect(res.statusCode).toBe(200);
+    const [shopify, apiOrder, withdrawal] = res.json();
+    expect(shopify).toEqual({
+      id: expect.any(String),
+      status: "unclaimed",
+      createdAt: expect.any(String),
+      totalAmount: (2 * Number(s.variants[0].price)).toFixed(2),
+      items: `${item.codeName}_2`,
+      game: "mm2",
+      shopifyOrderNumber: "1001",
+      shopifyOrderId: placed.order.id,
+      customerEmail: "a@b.co",
+      robloxUsername: null,
+      orderSource: "shopify",
+      claimUrl: expect.stringMatching(/\/claim\/[\w-]{32}$/),
+      shopifyAdminUrl: expect.stringContaining(`/admin/orders/${placed.order.id}`),
+    });
+    expect(apiOrder).toMatchObject({
+      id: api.id,
+      orderSource: "api",
+      totalAmount: "0.00",
+      items: [`${item.codeName}_1`, `${other.codeName}_2`].sort().join(", "),
+      claimUrl: `${claimBaseUrl(t.app.ctx.config)}/claim/${api.authKey}`,
+      shopifyAdminUrl: null,
+    });
+    expect(withdrawal).toMatchObject({
+      orderSource: "withdrawal",
+      status: "pending",
+      robloxUsername: "Me",
+      claimUrl: null,
+    });
+
+    const stranger = await signIn(t.app, uniqueName("stranger"));
+    expect((await list(stranger.headers)).json()).toEqual([]);
+  });
+
+  it("returns the latest 500", async () => {
+    const user = await signIn(t.app, uniqueName("busy"));
+    const base = Date.now() - 1_000_000;
+    await t.app.ctx.db.insert(orders).values(
+      Array.from({ length: 505 }, (_, i) => ({
+        userId: user.userId,
+        source: "api",
+        game: "mm2",
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const body = (await list(user.headers)).json();
+    expect(body).toHaveLength(500);
+    expect(new Date(body[0].createdAt).getTime()).toBe(base + 504 * 1000);
+    expect(new Date(body[499].createdAt).getTime()).toBe(base + 5 * 1000);
+  });
+
+  it("uses the claim host for claim links when one is configured", () => {
+    expect(claimBaseUrl({ publicUrl: "https://app.example.com", claimHost: "claim.example.com" })).toBe(
+      "https://claim.example.com",
+    );
+    expect(claimBaseUrl({ publicUrl: "http://localhost:5000", claimHost: undefined })).toBe(
+      "http://localhost:5000",
+    );
+  });
+});
