@@ -1,6 +1,13 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  resolve: {
+    alias: {
+      "@contract": path.resolve(import.meta.dirname, "src/contract"),
+      "@": path.resolve(import.meta.dirname, "src/client"),
+    },
+  },
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/integration/**/*.test.ts", "bot/**/*.test.ts", "extensions/**/*.test.ts"],
     environment: "node",
