@@ -26,3 +26,19 @@ describe.each(DRIVERS)("application shell on %s", (driver) => {
     expect(await done).toEqual({ n: 7 });
   });
 });
+
+describe("the single-page app", () => {
+  const t = useTestApp("pglite");
+
+  it("serves the SPA for unknown non-API paths and built assets as files", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/no/such/page" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain('<div id="root">');
+    const script = page.body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const asset = await t.app.inject({ method: "GET", url: script! });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["content-type"]).toContain("javascript");
+  });
+});

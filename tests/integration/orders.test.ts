@@ -1,10 +1,12 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderItems, orders } from "../../src/server/db/schema/index.js";
+import { orderItems, orders, sandboxShopifyOrders } from "../../src/server/db/schema/index.js";
+import { completeOrder } from "../../src/server/modules/orders/completion.js";
 import { claimBaseUrl } from "../../src/server/modules/orders/service.js";
 import { createItem, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
-import { linkListing, placeOrder, sellerWithStore, stockedItem } from "./shopify-fixtures.js";
+import { eventually, linkListing, placeOrder, sellerWithStore, stockedItem } from "./shopify-fixtures.js";
 
 describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
   const t = useTestApp(driver, { startJobs: true });
@@ -101,6 +103,34 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
     expect(body).toHaveLength(500);
     expect(new Date(body[0].createdAt).getTime()).toBe(base + 504 * 1000);
     expect(new Date(body[499].createdAt).getTime()).toBe(base + 5 * 1000);
+  });
+
+  it("marks the Shopify order fulfilled once every game's order is delivered", async () => {
+    const s = await sellerWithStore(t.app);
+    const a = await stockedItem(t.app, s.user.userId, "mm2", 5);
+    const b = await stockedItem(t.app, s.user.userId, "growagarden", 5);
+    await linkListing(t.app, s.user, s.variants[0], [{ itemId: a.id, quantity: 1 }]);
+    await linkListing(t.app, s.user, s.variants[1], [{ itemId: b.id, quantity: 1 }]);
+    const placed = await placeOrder(t.app, s.shop, [
+      { variantId: s.variants[0].variantId, quantity: 1 },
+      { variantId: s.variants[1].variantId, quantity: 1 },
+    ]);
+    const subs = (await t.app.ctx.db.select().from(orders).where(eq(orders.userId, s.user.userId))).filter(
+      (o) => o.game,
+    );
+    const fulfillment = async () =>
+      (
+        await t.app.ctx.db
+          .select()
+          .from(sandboxShopifyOrders)
+          .where(eq(sandboxShopifyOrders.id, placed.order.id))
+      )[0].fulfillmentStatus;
+    await t.app.ctx.db.update(orders).set({ status: "pending" }).where(eq(orders.userId, s.user.userId));
+    await completeOrder(t.app.ctx, subs[0].id);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await fulfillment()).toBe("unfulfilled");
+    await completeOrder(t.app.ctx, subs[1].id);
+    await eventually(async () => expect(await fulfillment()).toBe("fulfilled"));
   });
 
   it("uses the claim host for claim links when one is configured", () => {
