@@ -28,7 +28,7 @@ export interface IngestResult {
   failed: number;
 }
 
-async function seedStores(url: string): Promise<{ shop: string; variants: string[] }[]> {
+export async function seedStores(url: string): Promise<{ shop: string; variants: string[] }[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   const [{ id: itemId }] = (
@@ -72,7 +72,7 @@ async function seedStores(url: string): Promise<{ shop: string; variants: string
 }
 
 /** A request factory handing out a new signed order each time (ids above 2^53, as Shopify's). */
-function orderRequests(stores: { shop: string; variants: string[] }[], firstId: bigint) {
+export function orderRequests(stores: { shop: string; variants: string[] }[], firstId: bigint) {
   let n = 0;
   return () => {
     const i = n++;

@@ -1,6 +1,6 @@
+import type { Game } from "@contract/games";
+import type { InventoryEntry } from "@contract/inventory";
 import { describe, expect, it } from "vitest";
-import type { Game } from "../../../contract/games";
-import type { InventoryEntry } from "../../../contract/inventory";
 import {
   countdownStart,
   filterInventory,

@@ -1,8 +1,8 @@
-import type { BotStatus } from "../../../contract/bots";
-import { GAMES, type Game } from "../../../contract/games";
-import type { InventoryEntry } from "../../../contract/inventory";
-import { BOT_ONLINE_WINDOW_SECONDS } from "../../../contract/limits";
-import { quantityOutOfRangeText, WITHDRAWAL_TEXTS } from "../../../contract/withdrawals";
+import type { BotStatus } from "@contract/bots";
+import { GAMES, type Game } from "@contract/games";
+import type { InventoryEntry } from "@contract/inventory";
+import { BOT_ONLINE_WINDOW_SECONDS } from "@contract/limits";
+import { quantityOutOfRangeText, WITHDRAWAL_TEXTS } from "@contract/withdrawals";
 
 /** Spec 000 §3: rows with the same itemId are summed for display (first row's details, input order kept). */
 export function mergeInventory(entries: readonly InventoryEntry[]): InventoryEntry[] {

@@ -1,7 +1,7 @@
+import type { Game } from "@contract/games";
+import type { InventoryEntry } from "@contract/inventory";
+import type { Listing } from "@contract/listings";
 import { describe, expect, it } from "vitest";
-import type { Game } from "../../../contract/games";
-import type { InventoryEntry } from "../../../contract/inventory";
-import type { Listing } from "../../../contract/listings";
 import {
   filterListings,
   linkableItems,

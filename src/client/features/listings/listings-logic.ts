@@ -1,13 +1,8 @@
-import type { Game } from "../../../contract/games";
-import type { InventoryEntry } from "../../../contract/inventory";
-import { DEFAULT_LINK_STOCK } from "../../../contract/limits";
-import {
-  deductStockText,
-  LISTING_TEXTS,
-  type Listing,
-  notEnoughInventoryText,
-} from "../../../contract/listings";
-import { quantityOutOfRangeText } from "../../../contract/withdrawals";
+import type { Game } from "@contract/games";
+import type { InventoryEntry } from "@contract/inventory";
+import { DEFAULT_LINK_STOCK } from "@contract/limits";
+import { deductStockText, LISTING_TEXTS, type Listing, notEnoughInventoryText } from "@contract/listings";
+import { quantityOutOfRangeText } from "@contract/withdrawals";
 
 /** The server refuses more (listings service); the field never offers more either. */
 export const MAX_STOCK = 1_000_000;
