@@ -1,0 +1,17 @@
+import pg from "pg";
+import autocannon from "autocannon";
+import { freshDatabase, startServer, stopServer } from "/work/main/bench/lib.ts";
+import { seedStores, orderRequests } from "/work/main/bench/webhook-ingest.ts";
+const db = await freshDatabase("diag");
+const app = await startServer("src/server/main.ts", { DATABASE_URL: db.url, SANDBOX: "1", SEED_DEMO: "0", LOG_LEVEL: "warn", NODE_OPTIONS: "--cpu-prof --cpu-prof-dir=/tmp/prof" }, "/__sandbox");
+const stores = await seedStores(db.url);
+const next = orderRequests(stores, 9_300_000_000_000_000n);
+const c = new pg.Client({ connectionString: db.url }); await c.connect();
+const counts = new Map<string, number>();
+let sampling = true;
+const sampler = (async () => { while (sampling) { const { rows } = await c.query(`SELECT coalesce(wait_event_type,'cpu') || ':' || coalesce(wait_event,'') || ':' || left(query, 60) AS w FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid()`); for (const r of rows) counts.set(r.w, (counts.get(r.w) ?? 0) + 1); await new Promise((r) => setTimeout(r, 50)); } })();
+const r = await autocannon({ url: app.url, connections: 50, duration: 6, requests: [{ method: "POST", path: "/api/webhooks/shopify/orders", setupRequest: () => next() as never }] });
+sampling = false; await sampler;
+console.log("rps", r["2xx"] / r.duration, "p50", r.latency.p50);
+console.log("done");
+await c.end(); await stopServer(app); await db.drop(); process.exit(0);
