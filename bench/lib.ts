@@ -44,7 +44,9 @@ export async function freePort(): Promise<number> {
 /** Runs a TypeScript entry in its own Node process (so the load generator does not share its event loop). */
 export async function startServer(entry: string, env: Record<string, string>, readyPath: string): Promise<ChildProcess & { url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  // BENCH_NODE_ARGS passes flags to the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"],

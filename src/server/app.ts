@@ -100,8 +100,8 @@ export async function buildApp(config: Config, opts: { startJobs?: boolean } = {
 async function registerClient(app: FastifyInstance): Promise<void> {
   const hasClient = fs.existsSync(path.join(CLIENT_DIST, "index.html"));
   if (hasClient) {
-    // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
-    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: true, index: false });
+    // The built files are listed once at start (npm start rebuilds before it serves); every other path is the SPA.
+    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0];

@@ -30,6 +30,12 @@ describe.each(DRIVERS)("application shell on %s", (driver) => {
 describe("the single-page app", () => {
   const t = useTestApp("pglite");
 
+  it("serves the SPA at / with its query string", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/?setup=step2" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
+
   it("serves the SPA for unknown non-API paths and built assets as files", async () => {
     const page = await t.app.inject({ method: "GET", url: "/no/such/page" });
     expect(page.statusCode).toBe(200);

@@ -41,6 +41,16 @@ export class EventBus {
     await sql.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(event)]);
   }
 
+  /** Several events in one round trip (same delivery rule as publish). */
+  async publishMany(events: UserEvent[], tx?: DbOrTx): Promise<void> {
+    if (events.length === 0) return;
+    const sql = tx ? txSql(tx) : this.database.raw;
+    await sql.query("SELECT pg_notify($1, e) FROM unnest($2::text[]) AS e", [
+      CHANNEL,
+      events.map((e) => JSON.stringify(e)),
+    ]);
+  }
+
   subscribe(userId: string, onEvent: (event: UserEvent) => void): () => void {
     this.emitter.on(userId, onEvent);
     return () => this.emitter.off(userId, onEvent);

@@ -52,10 +52,17 @@ export interface OrderCreatedEvent {
   listingIds: string[];
 }
 
-export const orderCreatedHook = jobHook<OrderCreatedEvent>("orders.created");
+/** The job carries every purchase an intake batch committed. */
+export interface OrderCreatedBatch {
+  events: OrderCreatedEvent[];
+}
+
+export const orderCreatedHook = jobHook<OrderCreatedBatch>("orders.created");
 export const ORDER_CREATED_JOB = orderCreatedHook.jobName;
 
-/** Something to do once orders are created (Discord message, Shopify inventory sync...). */
+/** Something to do once orders are created (Discord message, Shopify inventory sync...), once per purchase. */
 export function onOrderCreated(ctx: AppContext, listener: (event: OrderCreatedEvent) => Promise<void>): void {
-  orderCreatedHook.on(ctx, listener);
+  orderCreatedHook.on(ctx, async (batch) => {
+    for (const event of batch.events) await listener(event);
+  });
 }

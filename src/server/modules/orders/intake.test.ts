@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { allocate, groupByGame } from "./intake.js";
 
 const row = (listing: string, game: string, variant: string, item: string, quantity: number) => ({
+  domain: "s.myshopify.com",
   user_id: "u",
   listing_id: listing,
   game,

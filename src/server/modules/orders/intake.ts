@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import { txSql } from "../../db/client.js";
 import { centsToDecimal, type OrderWebhook, toCents } from "../../integrations/shopify/payload.js";
 import { applyMovement, type ItemQuantity } from "../inventory/ledger.js";
-import { ORDER_CREATED_JOB, type OrderCreatedEvent } from "./events.js";
+import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
 
 export type IntakeResult =
   | { status: "created"; orderIds: string[]; failedNoStock: number }
@@ -11,6 +11,7 @@ export type IntakeResult =
   | { status: "ignored"; reason: "unknown_shop" | "no_linked_products" };
 
 interface LinkedRow {
+  domain: string;
   user_id: string;
   listing_id: string | null;
   game: string | null;
@@ -107,103 +108,195 @@ function valuesList(rows: unknown[][], params: unknown[], casts: string[]): stri
     .join(", ");
 }
 
+export interface IntakeRequest {
+  shop: string;
+  order: OrderWebhook;
+}
+
+/** One request of a batch on its way through the transaction. */
+interface Pending {
+  index: number;
+  shop: string;
+  order: OrderWebhook;
+  userId: string;
+  games: GameOrder[];
+  topId: string | null;
+  multiGame: boolean;
+}
+
 /**
- * Turns one orders/create delivery into Autodrop orders, all in one transaction (design.md, Shopify orders):
- * idempotent on (shop, Shopify order id), one order per game (a parent when there are several), items reserved
- * and listing stock lowered, or failed_no_stock with nothing reserved; the "orders.created" job and the realtime
- * events commit with it. Rows are locked in id order (listings, then balances), so concurrent orders cannot
- * oversell or deadlock.
+ * Turns orders/create deliveries into Autodrop orders (design.md, Shopify orders), several per transaction:
+ * idempotent on (shop, Shopify order id); one order per game (a parent when there are several); items reserved and
+ * listing stock lowered, or failed_no_stock with nothing reserved, decided in arrival order. The statements are
+ * set-based, so a batch costs a handful of round trips plus one reservation per seller: on a small machine the
+ * round trips, not the work, bound the intake rate. Rows are locked in id order (receipts, listings, balances),
+ * so concurrent batches cannot oversell or deadlock. The "orders.created" job commits with the orders; the
+ * realtime events follow the commit.
  */
-export async function ingestShopifyOrder(
+export async function ingestShopifyOrders(
   ctx: AppContext,
-  shopDomain: string,
-  order: OrderWebhook,
-): Promise<IntakeResult> {
+  requests: IntakeRequest[],
+): Promise<IntakeResult[]> {
+  const results: IntakeResult[] = requests.map(() => ({ status: "ignored", reason: "unknown_shop" }));
+  const shops = [...new Set(requests.map((r) => r.shop))];
   const variantIds = [
-    ...new Set(order.line_items.flatMap((l) => (l.variant_id && l.quantity > 0 ? [l.variant_id] : []))),
+    ...new Set(
+      requests.flatMap((r) =>
+        r.order.line_items.flatMap((l) => (l.variant_id && l.quantity > 0 ? [l.variant_id] : [])),
+      ),
+    ),
   ];
   const { rows: linked } = await ctx.database.raw.query<LinkedRow>(
-    `SELECT s.user_id, l.id AS listing_id, l.game, l.shopify_variant_id, li.item_id, li.quantity
+    `SELECT s.domain, s.user_id, l.id AS listing_id, l.game, l.shopify_variant_id, li.item_id, li.quantity
        FROM shops s
        LEFT JOIN listings l ON l.user_id = s.user_id AND l.is_active AND l.shopify_variant_id = ANY($2::text[])
        LEFT JOIN listing_items li ON li.listing_id = l.id
-      WHERE s.domain = $1 AND s.uninstalled_at IS NULL`,
-    [shopDomain, variantIds],
+      WHERE s.domain = ANY($1::text[]) AND s.uninstalled_at IS NULL`,
+    [shops, variantIds],
   );
-  if (linked.length === 0) return { status: "ignored", reason: "unknown_shop" };
-  const userId = linked[0].user_id;
-  const gameOrders = groupByGame(order, linked);
-  const multiGame = gameOrders.length > 1;
-  const topId = multiGame ? randomUUID() : gameOrders[0]?.id;
+  const seen = new Set<string>();
+  const pending: Pending[] = [];
+  for (const [index, { shop, order }] of requests.entries()) {
+    const rows = linked.filter((r) => r.domain === shop);
+    if (rows.length === 0) continue;
+    const key = `${shop} ${order.id}`;
+    if (seen.has(key)) {
+      results[index] = { status: "duplicate" };
+      continue;
+    }
+    seen.add(key);
+    const games = groupByGame(order, rows);
+    const multiGame = games.length > 1;
+    pending.push({
+      index,
+      shop,
+      order,
+      userId: rows[0].user_id,
+      games,
+      multiGame,
+      topId: multiGame ? randomUUID() : (games[0]?.id ?? null),
+    });
+  }
+  if (pending.length === 0) return results;
+  // Receipts are inserted in key order too, so two batches holding the same orders wait rather than deadlock.
+  pending.sort(
+    (a, b) => a.shop.localeCompare(b.shop) || a.order.id.localeCompare(b.order.id) || a.index - b.index,
+  );
 
-  const listingIds = [...new Set(gameOrders.flatMap((g) => [...g.listingUnits.keys()]))].sort();
-  const itemIds = [...new Set(gameOrders.flatMap((g) => [...g.items.keys()]))].sort();
-
-  const result = await ctx.db.transaction(async (tx) => {
+  const published: { userId: string; served: boolean }[] = [];
+  await ctx.db.transaction(async (tx) => {
     const q = txSql(tx);
-    // One round trip: the receipt (a duplicate stops here), then the rows this order draws on, locked in id order.
+    const listingIds = [
+      ...new Set(pending.flatMap((p) => p.games.flatMap((g) => [...g.listingUnits.keys()]))),
+    ].sort();
+    const balanceKeys = [
+      ...new Set(
+        pending.flatMap((p) => p.games.flatMap((g) => [...g.items.keys()].map((i) => `${p.userId} ${i}`))),
+      ),
+    ].sort();
+    const receiptParams: unknown[] = [];
+    const receiptValues = valuesList(
+      pending.map((p) => [p.shop, p.order.id, p.topId]),
+      receiptParams,
+      ["", "", "uuid"],
+    );
+    const n = receiptParams.length;
+    // One round trip: the receipts (duplicates drop out), then the rows the new orders draw on, locked in id order.
     const claimed = await q.query(
       `WITH r AS (
-         INSERT INTO shopify_order_receipts (shop_domain, shopify_order_id, order_id) VALUES ($1, $2, $3)
-         ON CONFLICT DO NOTHING RETURNING 1
+         INSERT INTO shopify_order_receipts (shop_domain, shopify_order_id, order_id) VALUES ${receiptValues}
+         ON CONFLICT DO NOTHING RETURNING shop_domain, shopify_order_id
        ), l AS (
-         SELECT id, stock_quantity FROM listings
-          WHERE id = ANY($4::uuid[]) AND EXISTS (SELECT 1 FROM r) ORDER BY id FOR UPDATE
+         SELECT id, stock_quantity FROM listings WHERE id = ANY($${n + 1}::uuid[]) ORDER BY id FOR UPDATE
        ), b AS (
-         SELECT item_id, available FROM inventory_balances
-          WHERE user_id = $5 AND item_id = ANY($6::uuid[]) AND EXISTS (SELECT 1 FROM r) ORDER BY item_id FOR UPDATE
+         SELECT user_id, item_id, available FROM inventory_balances
+          WHERE (user_id, item_id) IN (SELECT * FROM unnest($${n + 2}::uuid[], $${n + 3}::uuid[]))
+          ORDER BY user_id, item_id FOR UPDATE
        )
-       SELECT 'r' AS kind, NULL AS id, 0 AS n FROM r
+       SELECT 'r' AS kind, shop_domain || ' ' || shopify_order_id AS id, 0 AS n FROM r
        UNION ALL SELECT 'l', id::text, stock_quantity FROM l
-       UNION ALL SELECT 'b', item_id::text, available FROM b`,
-      [shopDomain, order.id, topId ?? null, listingIds, userId, itemIds],
+       UNION ALL SELECT 'b', user_id || ' ' || item_id, available FROM b`,
+      [
+        ...receiptParams,
+        listingIds,
+        balanceKeys.map((k) => k.split(" ")[0]),
+        balanceKeys.map((k) => k.split(" ")[1]),
+      ],
     );
-    if (!claimed.rows.some((r) => r.kind === "r")) return { status: "duplicate" } as const;
-    if (gameOrders.length === 0) return { status: "ignored", reason: "no_linked_products" } as const;
-    const rowsOf = (kind: string) =>
-      new Map(claimed.rows.filter((r) => r.kind === kind).map((r) => [r.id as string, Number(r.n)]));
-    allocate(gameOrders, rowsOf("l"), rowsOf("b"));
-    const served = gameOrders.filter((g) => g.ok);
+    const fresh = new Set(claimed.rows.filter((r) => r.kind === "r").map((r) => r.id as string));
+    const stock = new Map(
+      claimed.rows.filter((r) => r.kind === "l").map((r) => [r.id as string, Number(r.n)]),
+    );
+    const balances = new Map(
+      claimed.rows.filter((r) => r.kind === "b").map((r) => [r.id as string, Number(r.n)]),
+    );
 
-    const email = order.email || order.contact_email || order.customer?.email || null;
-    const number =
-      order.order_number !== undefined ? String(order.order_number) : (order.name?.replace(/^#/, "") ?? null);
-    const orderRow = (
-      id: string,
-      parent: string | null,
-      ok: boolean,
-      game: string | null,
-      cents: bigint,
-      key: boolean,
-    ) => [
-      id,
-      userId,
-      parent,
-      ok ? "unclaimed" : "failed_no_stock",
-      game,
-      shopDomain,
-      order.id,
-      number,
-      email,
-      centsToDecimal(cents),
-      key ? newAuthKey() : null,
-    ];
     const orderRows: unknown[][] = [];
-    if (multiGame) {
-      const total = gameOrders.reduce((sum, g) => sum + g.cents, 0n);
-      orderRows.push(orderRow(topId!, null, served.length > 0, null, total, true));
-    }
-    for (const g of gameOrders)
-      orderRows.push(orderRow(g.id, multiGame ? topId! : null, g.ok, g.game, g.cents, !multiGame));
     const itemRows: unknown[][] = [];
-    for (const g of gameOrders) {
-      for (const [key, n] of g.lines) {
-        const [listingId, itemId] = key.split(" ");
-        itemRows.push([g.id, itemId, listingId, n]);
-      }
-    }
     const sold = new Map<string, number>();
-    for (const g of served) for (const [id, n] of g.listingUnits) add(sold, id, n);
+    const events: OrderCreatedEvent[] = [];
+    const taken = pending
+      .filter((p) => fresh.has(`${p.shop} ${p.order.id}`))
+      .sort((a, b) => a.index - b.index);
+    for (const p of pending)
+      if (!fresh.has(`${p.shop} ${p.order.id}`)) results[p.index] = { status: "duplicate" };
+    for (const p of taken) {
+      if (p.games.length === 0) {
+        results[p.index] = { status: "ignored", reason: "no_linked_products" };
+        continue;
+      }
+      const available = new Map(
+        [...balances].filter(([k]) => k.startsWith(`${p.userId} `)).map(([k, v]) => [k.split(" ")[1], v]),
+      );
+      allocate(p.games, stock, available);
+      for (const [itemId, v] of available) balances.set(`${p.userId} ${itemId}`, v);
+      const served = p.games.filter((g) => g.ok);
+      const listingSales = new Map<string, number>();
+      for (const g of served) for (const [id, units] of g.listingUnits) add(listingSales, id, units);
+      for (const [id, units] of listingSales) add(sold, id, units);
+
+      const email = p.order.email || p.order.contact_email || p.order.customer?.email || null;
+      const number =
+        p.order.order_number !== undefined
+          ? String(p.order.order_number)
+          : (p.order.name?.replace(/^#/, "") ?? null);
+      const row = (
+        id: string,
+        parent: string | null,
+        ok: boolean,
+        game: string | null,
+        cents: bigint,
+        key: boolean,
+      ) => [
+        id,
+        p.userId,
+        parent,
+        ok ? "unclaimed" : "failed_no_stock",
+        game,
+        p.shop,
+        p.order.id,
+        number,
+        email,
+        centsToDecimal(cents),
+        key ? newAuthKey() : null,
+      ];
+      if (p.multiGame) {
+        const total = p.games.reduce((sum, g) => sum + g.cents, 0n);
+        orderRows.push(row(p.topId!, null, served.length > 0, null, total, true));
+      }
+      for (const g of p.games) {
+        orderRows.push(row(g.id, p.multiGame ? p.topId : null, g.ok, g.game, g.cents, !p.multiGame));
+        for (const [key, qty] of g.lines) {
+          const [listingId, itemId] = key.split(" ");
+          itemRows.push([g.id, itemId, listingId, qty]);
+        }
+      }
+      const orderIds = [...(p.multiGame ? [p.topId!] : []), ...p.games.map((g) => g.id)];
+      events.push({ userId: p.userId, orderIds, listingIds: [...listingSales.keys()] });
+      published.push({ userId: p.userId, served: served.length > 0 });
+      results[p.index] = { status: "created", orderIds, failedNoStock: p.games.length - served.length };
+    }
+    if (orderRows.length === 0) return;
 
     // One round trip for the writes: listing stock, the orders and their items.
     const params: unknown[] = [];
@@ -238,36 +331,105 @@ export async function ingestShopifyOrder(
       params,
     );
 
-    for (const g of served) {
-      await applyMovement(
-        tx,
-        userId,
-        "reservation",
-        [...g.items].map(([itemId, quantity]) => ({ itemId, quantity })),
-        { orderId: g.id },
-      );
+    // One movement per seller: a lone order keeps its id on the ledger rows, several are named in the note.
+    const reservations = new Map<string, { orderIds: string[]; lines: ItemQuantity[] }>();
+    for (const p of taken) {
+      for (const g of p.games.filter((x) => x.ok)) {
+        const r = reservations.get(p.userId) ?? { orderIds: [], lines: [] };
+        r.orderIds.push(g.id);
+        for (const [itemId, quantity] of g.items) r.lines.push({ itemId, quantity });
+        reservations.set(p.userId, r);
+      }
     }
-
-    const orderIds = orderRows.map((r) => r[0] as string);
-    await ctx.jobs.send<OrderCreatedEvent>(
-      ORDER_CREATED_JOB,
-      { userId, orderIds, listingIds: [...sold.keys()] },
-      { tx },
-    );
-    return {
-      status: "created",
-      orderIds,
-      failedNoStock: gameOrders.length - served.length,
-      served: served.length > 0,
-    } as const;
+    for (const [userId, r] of [...reservations].sort(([a], [b]) => a.localeCompare(b))) {
+      const ref =
+        r.orderIds.length === 1
+          ? { orderId: r.orderIds[0] }
+          : { note: `shopify orders ${r.orderIds.join(" ")}` };
+      await applyMovement(tx, userId, "reservation", r.lines, ref);
+    }
+    await ctx.jobs.send<OrderCreatedBatch>(ORDER_CREATED_JOB, { events }, { tx });
   });
-  // Realtime events go out after the commit: a NOTIFY inside the transaction would hold PostgreSQL's global
-  // notification lock through the commit's WAL flush and serialize every intake (measured: ~100 orders/s).
-  if (result.status === "created") {
-    const types = result.served ? (["orders", "inventory", "listings"] as const) : (["orders"] as const);
-    await Promise.all(types.map((type) => ctx.events.publish({ userId, type })));
+
+  // Realtime events follow the commit: a NOTIFY inside the transaction would hold PostgreSQL's notification lock
+  // through the commit's WAL flush and serialize all intake. They are hints to refresh, so they are not awaited.
+  const notify = new Map<string, boolean>();
+  for (const e of published) notify.set(e.userId, (notify.get(e.userId) ?? false) || e.served);
+  const realtime = [...notify].flatMap(([userId, served]) =>
+    (served ? (["orders", "inventory", "listings"] as const) : (["orders"] as const)).map((type) => ({
+      userId,
+      type,
+    })),
+  );
+  void ctx.events.publishMany(realtime).catch((err) => ctx.log.warn({ err }, "order events not published"));
+  return results;
+}
+
+/** One delivery, on its own (the batcher's fallback, the demo seed). */
+export async function ingestShopifyOrder(
+  ctx: AppContext,
+  shop: string,
+  order: OrderWebhook,
+): Promise<IntakeResult> {
+  const [result] = await ingestShopifyOrders(ctx, [{ shop, order }]);
+  return result;
+}
+
+/**
+ * Groups concurrent webhook deliveries into batches (group commit): a request waits at most for the batches already
+ * running, and everything that arrived meanwhile goes into the next one. At low traffic each request is a batch of
+ * one. A batch that fails is retried one request at a time, so a poison order fails alone.
+ */
+export class IntakeBatcher {
+  private queue: {
+    request: IntakeRequest;
+    resolve: (r: IntakeResult) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  private running = 0;
+  private scheduled = false;
+
+  constructor(
+    private ctx: AppContext,
+    private limits = { maxBatch: 100, maxRunning: 4 },
+  ) {}
+
+  submit(request: IntakeRequest): Promise<IntakeResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      this.schedule();
+    });
   }
-  return result.status === "created"
-    ? { status: "created", orderIds: result.orderIds, failedNoStock: result.failedNoStock }
-    : result;
+
+  private schedule(): void {
+    if (this.scheduled || this.running >= this.limits.maxRunning || this.queue.length === 0) return;
+    this.scheduled = true;
+    // Let the requests parsed in this turn of the event loop join the batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.queue.length > 0 && this.running < this.limits.maxRunning) {
+        void this.run(this.queue.splice(0, this.limits.maxBatch));
+      }
+    });
+  }
+
+  private async run(batch: IntakeBatcher["queue"]): Promise<void> {
+    this.running++;
+    try {
+      const results = await ingestShopifyOrders(
+        this.ctx,
+        batch.map((b) => b.request),
+      );
+      batch.forEach((b, i) => b.resolve(results[i]));
+    } catch (err) {
+      if (batch.length === 1) batch[0].reject(err);
+      else {
+        for (const b of batch)
+          await ingestShopifyOrder(this.ctx, b.request.shop, b.request.order).then(b.resolve, b.reject);
+      }
+    } finally {
+      this.running--;
+      this.schedule();
+    }
+  }
 }

@@ -18,6 +18,7 @@ import {
   SYNC_INVENTORY_JOB,
   storeProducts,
   syncListingInventory,
+  syncsInventory,
 } from "./service.js";
 import { registerShopifyWebhooks } from "./webhooks.js";
 
@@ -30,7 +31,11 @@ export async function registerShopify(app: FastifyInstance, ctx: AppContext): Pr
     retryDelaySeconds: 15,
     handler: ({ listingId }) => syncListingInventory(ctx, listingId),
   });
-  onOrderCreated(ctx, (event) => queueInventorySync(ctx, event.listingIds));
+  onOrderCreated(ctx, async (event) => {
+    if (event.listingIds.length > 0 && (await syncsInventory(ctx, event.userId))) {
+      await queueInventorySync(ctx, event.listingIds);
+    }
+  });
   onOrderCompleted(ctx, (event) => fulfillIfDelivered(ctx, event.orderId));
 
   r.get(

@@ -211,6 +211,15 @@ export async function storeProducts(ctx: AppContext, userId: string): Promise<St
   }
 }
 
+/** Whether the seller's store lets Autodrop write inventory levels (the scope comes with a reinstall). */
+export async function syncsInventory(ctx: AppContext, userId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ scopes: shops.scopes })
+    .from(shops)
+    .where(and(eq(shops.userId, userId), isNull(shops.uninstalledAt)));
+  return row?.scopes.split(",").includes("write_inventory") ?? false;
+}
+
 /** Queues the Shopify inventory sync of listings (commits with the caller's transaction when given). */
 export async function queueInventorySync(ctx: AppContext, listingIds: string[], tx?: DbOrTx): Promise<void> {
   for (const listingId of new Set(listingIds)) await ctx.jobs.send(SYNC_INVENTORY_JOB, { listingId }, { tx });
