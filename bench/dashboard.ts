@@ -21,7 +21,7 @@ export interface DashboardResult {
   p99: number;
 }
 
-async function seed(url: string): Promise<{ cookie: string; seconds: number }> {
+export async function seed(url: string): Promise<{ cookie: string; seconds: number }> {
   const started = Date.now();
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -30,9 +30,14 @@ async function seed(url: string): Promise<{ cookie: string; seconds: number }> {
                    VALUES ('bench_big_seller', 91000000, 'pro', true) RETURNING id`)
   ).rows;
   const [{ id: itemId }] = (
-    await c.query(`INSERT INTO items (code_name, public_name, image_url, game) VALUES ('bench_gem', 'Bench Gem', '/x.svg', 'mm2') RETURNING id`)
+    await c.query(
+      `INSERT INTO items (code_name, public_name, image_url, game) VALUES ('bench_gem', 'Bench Gem', '/x.svg', 'mm2') RETURNING id`,
+    )
   ).rows;
-  await c.query(`INSERT INTO inventory_balances (user_id, item_id, available) VALUES ($1, $2, 5000)`, [userId, itemId]);
+  await c.query(`INSERT INTO inventory_balances (user_id, item_id, available) VALUES ($1, $2, 5000)`, [
+    userId,
+    itemId,
+  ]);
   await c.query(
     `INSERT INTO listings (id, user_id, title, game, shopify_product_id, shopify_variant_id, stock_quantity)
      SELECT md5('listing' || l)::uuid, $1, 'Listing ' || l, 'mm2', l::text, l::text, 100 FROM generate_series(1, ${LISTINGS}) l`,
@@ -52,17 +57,17 @@ async function seed(url: string): Promise<{ cookie: string; seconds: number }> {
   );
   await c.query(
     `INSERT INTO order_items (order_id, item_id, listing_id, quantity)
-     SELECT md5('order' || i)::uuid, $1, md5('listing' || ((i * 7919) % ${LISTINGS} + 1))::uuid, 1 + i % 3
+     SELECT md5('order' || i)::uuid, $1, md5('listing' || ((i::bigint * 7919) % ${LISTINGS} + 1))::uuid, 1 + i % 3
        FROM generate_series(1, ${ORDERS}) i`,
     [itemId],
   );
   await c.query("VACUUM ANALYZE orders");
   await c.query("VACUUM ANALYZE order_items");
   const token = randomBytes(32).toString("base64url");
-  await c.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-    createHash("sha256").update(token).digest("hex"),
-    userId,
-  ]);
+  await c.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
+    [createHash("sha256").update(token).digest("hex"), userId],
+  );
   await c.end();
   return { cookie: `autodrop_session=${token}`, seconds: (Date.now() - started) / 1000 };
 }
@@ -75,10 +80,18 @@ async function timed(url: string, cookie: string): Promise<number> {
   return performance.now() - t0;
 }
 
-export async function benchDashboard(): Promise<{ results: DashboardResult[]; concurrent: { p50: number; p99: number; rps: number }; seedSeconds: number }> {
+export async function benchDashboard(): Promise<{
+  results: DashboardResult[];
+  concurrent: { p50: number; p99: number; rps: number };
+  seedSeconds: number;
+}> {
   const db = await freshDatabase("dashboard");
   try {
-    const server = await startServer("src/server/main.ts", { DATABASE_URL: db.url, SANDBOX: "1", SEED_DEMO: "0", LOG_LEVEL: "warn" }, "/__sandbox");
+    const server = await startServer(
+      "src/server/main.ts",
+      { DATABASE_URL: db.url, SANDBOX: "1", SEED_DEMO: "0", LOG_LEVEL: "warn" },
+      "/__sandbox",
+    );
     try {
       const { cookie, seconds } = await seed(db.url);
       console.log(`  ${ORDERS.toLocaleString("en")} orders written in ${seconds.toFixed(0)} s`);
@@ -90,7 +103,13 @@ export async function benchDashboard(): Promise<{ results: DashboardResult[]; co
         const samples: number[] = [];
         for (let i = 0; i < SAMPLES; i++) samples.push(await timed(url, cookie));
         samples.sort((a, b) => a - b);
-        results.push({ period, cold, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99) });
+        results.push({
+          period,
+          cold,
+          p50: percentile(samples, 50),
+          p95: percentile(samples, 95),
+          p99: percentile(samples, 99),
+        });
       }
       const r = await autocannon({
         url: `${server.url}/api/dashboard?period=90d`,
@@ -98,7 +117,11 @@ export async function benchDashboard(): Promise<{ results: DashboardResult[]; co
         duration: 5,
         requests: [{ method: "GET", setupRequest: (req) => ({ ...req, headers: { cookie } }) }],
       });
-      return { results, concurrent: { p50: r.latency.p50, p99: r.latency.p99, rps: r["2xx"] / r.duration }, seedSeconds: seconds };
+      return {
+        results,
+        concurrent: { p50: r.latency.p50, p99: r.latency.p99, rps: r["2xx"] / r.duration },
+        seedSeconds: seconds,
+      };
     } finally {
       await stopServer(server);
     }
@@ -109,7 +132,8 @@ export async function benchDashboard(): Promise<{ results: DashboardResult[]; co
 
 export function printDashboard(out: Awaited<ReturnType<typeof benchDashboard>>): void {
   console.log("\n| period | first request (rolls up) | p50 | p95 | p99 |\n| --- | --- | --- | --- | --- |");
-  for (const r of out.results) console.log(`| ${r.period} | ${ms(r.cold)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} |`);
+  for (const r of out.results)
+    console.log(`| ${r.period} | ${ms(r.cold)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} |`);
   console.log(
     `\n4 concurrent clients on 90d: ${out.concurrent.rps.toFixed(0)} req/s, p50 ${ms(out.concurrent.p50)}, p99 ${ms(out.concurrent.p99)}`,
   );

@@ -7,7 +7,10 @@ import pg from "pg";
 /** Shared plumbing for the benchmarks: a throwaway PostgreSQL database and servers in child processes. */
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const BASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const BASE_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
 
 export async function freshDatabase(tag: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(BASE_URL);
@@ -42,7 +45,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** Runs a TypeScript entry in its own Node process (so the load generator does not share its event loop). */
-export async function startServer(entry: string, env: Record<string, string>, readyPath: string): Promise<ChildProcess & { url: string }> {
+export async function startServer(
+  entry: string,
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<ChildProcess & { url: string }> {
   const port = await freePort();
   // BENCH_NODE_ARGS passes flags to the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);

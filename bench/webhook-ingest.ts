@@ -45,13 +45,19 @@ export async function seedStores(url: string): Promise<{ shop: string; variants:
       )
     ).rows;
     const shop = `bench-${s}.myshopify.com`;
-    await c.query(`INSERT INTO shops (user_id, domain, access_token_encrypted, scopes) VALUES ($1, $2, $3, $4)`, [
+    await c.query(
+      `INSERT INTO shops (user_id, domain, access_token_encrypted, scopes) VALUES ($1, $2, $3, $4)`,
+      [
+        userId,
+        shop,
+        encryptSecret(SANDBOX_DEFAULTS.appSecret, TOKEN_PURPOSE, "shpat_bench"),
+        "read_orders,write_orders,read_products,write_products",
+      ],
+    );
+    await c.query(`INSERT INTO inventory_balances (user_id, item_id, available) VALUES ($1, $2, 100000000)`, [
       userId,
-      shop,
-      encryptSecret(SANDBOX_DEFAULTS.appSecret, TOKEN_PURPOSE, "shpat_bench"),
-      "read_orders,write_orders,read_products,write_products",
+      itemId,
     ]);
-    await c.query(`INSERT INTO inventory_balances (user_id, item_id, available) VALUES ($1, $2, 100000000)`, [userId, itemId]);
     const variants = [];
     for (let l = 0; l < LISTINGS_PER_SHOP; l++) {
       const variant = String(8_000_000_000_000 + s * 100 + l);
@@ -62,7 +68,10 @@ export async function seedStores(url: string): Promise<{ shop: string; variants:
           [userId, `Bench listing ${l}`, variant],
         )
       ).rows;
-      await c.query(`INSERT INTO listing_items (listing_id, item_id, quantity) VALUES ($1, $2, 1)`, [listingId, itemId]);
+      await c.query(`INSERT INTO listing_items (listing_id, item_id, quantity) VALUES ($1, $2, 1)`, [
+        listingId,
+        itemId,
+      ]);
       variants.push(variant);
     }
     stores.push({ shop, variants });
@@ -99,7 +108,7 @@ export function orderRequests(stores: { shop: string; variants: string[] }[], fi
 async function load(url: string, next: () => object, seconds: number, rate?: number): Promise<Result> {
   return autocannon({
     url,
-    connections: 50,
+    connections: 100,
     duration: seconds,
     overallRate: rate,
     timeout: 10,
@@ -133,13 +142,29 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Ing
   const db = await freshDatabase("ingest");
   try {
     // Autodrop: the real server with its jobs running (orders.created is handled while the load runs).
-    const app = await startServer("src/server/main.ts", { DATABASE_URL: db.url, SANDBOX: "1", SEED_DEMO: "0", LOG_LEVEL: "warn" }, "/__sandbox");
+    const app = await startServer(
+      "src/server/main.ts",
+      { DATABASE_URL: db.url, SANDBOX: "1", SEED_DEMO: "0", LOG_LEVEL: "warn" },
+      "/__sandbox",
+    );
     try {
       const stores = await seedStores(db.url);
       const next = orderRequests(stores, 9_300_000_000_000_000n);
       await load(app.url, next, 3, 300);
-      results.push(summarise("Autodrop (Fastify, full intake)", `${rate}/s fixed`, await load(app.url, next, seconds, rate)));
-      results.push(summarise("Autodrop (Fastify, full intake)", "max, 50 connections", await load(app.url, next, seconds)));
+      results.push(
+        summarise(
+          "Autodrop (Fastify, full intake)",
+          `${rate}/s fixed`,
+          await load(app.url, next, seconds, rate),
+        ),
+      );
+      results.push(
+        summarise(
+          "Autodrop (Fastify, full intake)",
+          "max, 100 connections",
+          await load(app.url, next, seconds),
+        ),
+      );
       const stored = await count(db.url, "SELECT count(*) AS n FROM shopify_order_receipts");
       const created = await count(db.url, "SELECT count(*) AS n FROM orders WHERE status = 'unclaimed'");
       console.log(`  Autodrop stored ${stored} receipts and ${created} orders`);
@@ -147,12 +172,31 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Ing
       await stopServer(app);
     }
 
-    const base = await startServer("bench/baseline-server.ts", { DATABASE_URL: db.url, SHOPIFY_API_SECRET: secret }, "/health");
+    const base = await startServer(
+      "bench/baseline-server.ts",
+      { DATABASE_URL: db.url, SHOPIFY_API_SECRET: secret },
+      "/health",
+    );
     try {
-      const next = orderRequests([{ shop: "bench-0.myshopify.com", variants: ["1"] }], 9_400_000_000_000_000n);
+      const next = orderRequests(
+        [{ shop: "bench-0.myshopify.com", variants: ["1"] }],
+        9_400_000_000_000_000n,
+      );
       await load(base.url, next, 3, 300);
-      results.push(summarise("Baseline (Express + pg, verify + insert)", `${rate}/s fixed`, await load(base.url, next, seconds, rate)));
-      results.push(summarise("Baseline (Express + pg, verify + insert)", "max, 50 connections", await load(base.url, next, seconds)));
+      results.push(
+        summarise(
+          "Baseline (Express + pg, verify + insert)",
+          `${rate}/s fixed`,
+          await load(base.url, next, seconds, rate),
+        ),
+      );
+      results.push(
+        summarise(
+          "Baseline (Express + pg, verify + insert)",
+          "max, 100 connections",
+          await load(base.url, next, seconds),
+        ),
+      );
     } finally {
       await stopServer(base);
     }
@@ -163,7 +207,9 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Ing
 }
 
 export function printIngest(results: IngestResult[]): void {
-  console.log("\n| server | load | orders/s | p50 | p99 | max | ok | failed |\n| --- | --- | --- | --- | --- | --- | --- | --- |");
+  console.log(
+    "\n| server | load | orders/s | p50 | p99 | max | ok | failed |\n| --- | --- | --- | --- | --- | --- | --- | --- |",
+  );
   for (const r of results) {
     console.log(
       `| ${r.target} | ${r.mode} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.ok} | ${r.failed} |`,
@@ -171,5 +217,8 @@ export function printIngest(results: IngestResult[]): void {
   }
   const ours = results.find((r) => r.target.startsWith("Autodrop") && r.mode.startsWith("max"));
   const theirs = results.find((r) => r.target.startsWith("Baseline") && r.mode.startsWith("max"));
-  if (ours && theirs) console.log(`\nmax throughput ratio Autodrop / baseline: ${(ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2)}`);
+  if (ours && theirs)
+    console.log(
+      `\nmax throughput ratio Autodrop / baseline: ${(ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2)}`,
+    );
 }

@@ -2,6 +2,9 @@ import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import { type Database, type DbOrTx, txSql } from "../db/client.js";
 
+/** Concurrent workers per queue in each instance (one job each, so a failure retries only that job). */
+const WORKERS_PER_QUEUE = 2;
+
 export type JobHandler<T> = (data: T) => Promise<void>;
 
 export interface JobDefinition<T extends object = object> {
@@ -54,9 +57,18 @@ export class JobQueue {
         retryDelay: def.retryDelaySeconds ?? 5,
         retryBackoff: true,
       });
-      await this.boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
-        for (const job of jobs) await def.handler(job.data);
-      });
+      for (let i = 0; i < WORKERS_PER_QUEUE; i++) {
+        let workerId = "";
+        workerId = await this.boss.work<object>(
+          def.name,
+          { batchSize: 1, pollingIntervalSeconds: 1 },
+          async (jobs) => {
+            for (const job of jobs) await def.handler(job.data);
+            // pg-boss waits a polling interval after every fetch; while there is work, fetch again at once.
+            if (jobs.length > 0) setImmediate(() => this.boss.notifyWorker(workerId));
+          },
+        );
+      }
       if (def.schedule) await this.boss.schedule(def.name, def.schedule, {});
     }
     this.started = true;

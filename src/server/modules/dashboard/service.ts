@@ -134,19 +134,21 @@ export async function dashboard(
       [...liveParams, new Date(w.periodStart)],
     ),
     ctx.database.raw.query<{ listing_id: string; title: string; n: number }>(
-      `SELECT l.id AS listing_id, l.title, sum(x.n)::int AS n
+      // Summed per listing before the join: a join per rolled-up row would cost a lookup each.
+      `SELECT l.id AS listing_id, l.title, t.n
          FROM (
-           SELECT listing_id, order_count AS n FROM dashboard_daily_listing_stats
-            WHERE user_id = $1 AND $6::boolean AND day >= $7::date AND day < $8::date
-           UNION ALL
-           SELECT oi.listing_id, count(DISTINCT o.id) AS n
-             FROM orders o JOIN order_items oi ON oi.order_id = o.id
-            WHERE ${liveWhere} AND o.created_at >= $5 AND oi.listing_id IS NOT NULL
-            GROUP BY oi.listing_id
-         ) x
-         JOIN listings l ON l.id = x.listing_id AND l.user_id = $1
-        GROUP BY l.id, l.title
-        ORDER BY n DESC, l.title
+           SELECT listing_id, sum(n)::int AS n FROM (
+             SELECT listing_id, order_count AS n FROM dashboard_daily_listing_stats
+              WHERE user_id = $1 AND $6::boolean AND day >= $7::date AND day < $8::date
+             UNION ALL
+             SELECT oi.listing_id, count(DISTINCT o.id) AS n
+               FROM orders o JOIN order_items oi ON oi.order_id = o.id
+              WHERE ${liveWhere} AND o.created_at >= $5 AND oi.listing_id IS NOT NULL
+              GROUP BY oi.listing_id
+           ) x GROUP BY listing_id
+         ) t
+         JOIN listings l ON l.id = t.listing_id AND l.user_id = $1
+        ORDER BY t.n DESC, l.title
         LIMIT ${POPULAR_LISTINGS}`,
       [...liveParams, new Date(w.periodStart), w.rolledPeriod, dayOf(w.fullStart), dayOf(w.rolledEnd)],
     ),

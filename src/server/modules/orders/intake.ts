@@ -391,7 +391,7 @@ export class IntakeBatcher {
 
   constructor(
     private ctx: AppContext,
-    private limits = { maxBatch: 100, maxRunning: 4 },
+    private limits = { maxBatch: 200, maxRunning: 1 },
   ) {}
 
   submit(request: IntakeRequest): Promise<IntakeResult> {
@@ -420,7 +420,7 @@ export class IntakeBatcher {
         this.ctx,
         batch.map((b) => b.request),
       );
-      batch.forEach((b, i) => b.resolve(results[i]));
+      for (const [i, b] of batch.entries()) b.resolve(results[i]);
     } catch (err) {
       if (batch.length === 1) batch[0].reject(err);
       else {

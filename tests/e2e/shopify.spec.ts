@@ -1,0 +1,80 @@
+import { expect, test } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config";
+import { startBotAgent } from "./agent";
+import { logInThroughSandbox, sandboxCall, uniqueUsername } from "./sandbox";
+
+const PRODUCT = "Giant Chocolate Chicken"; // a sample product of every sandbox store, $4.99
+
+test("a new seller connects a sandbox store in the wizard, links inventory, and a store order shows on Orders and the Dashboard", async ({
+  page,
+}) => {
+  const agent = startBotAgent(BASE_URL, "bubblegumsimulator");
+  try {
+    const username = uniqueUsername("shop");
+    const storeName = `e2e-${Date.now().toString(36)}`;
+    const shop = `${storeName}.myshopify.com`;
+    await logInThroughSandbox(page, username);
+
+    // Setup wizard, Shopify path: connect the store through the sandbox's OAuth page, then pick the Free plan.
+    await expect(page.getByRole("heading", { name: "Welcome to Autodrop" })).toBeVisible();
+    await page.getByRole("radio", { name: /Shopify Integration/ }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Store Domain").fill(storeName);
+    await page.getByRole("button", { name: "Connect Shopify Store" }).click();
+    await page.getByRole("button", { name: "Install app" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome to Autodrop" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: /^Free/ })).toBeChecked();
+    await page.getByRole("button", { name: "Complete Setup" }).click();
+    await expect(page.getByText("Setup Complete!").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome to Autodrop" })).toHaveCount(0);
+    const me = await (await page.request.get("/api/auth/me")).json();
+    expect(me.shopifyStore).toBe(shop);
+
+    // Inventory through the seller's own bot: the seller trades 6 chickens to it in game.
+    await page.getByRole("navigation").first().getByRole("link", { name: "Inventory", exact: true }).click();
+    await page.getByRole("button", { name: "Deposit Items" }).click();
+    await page.getByRole("button", { name: /Bubble Gum Simulator/ }).click();
+    await page.getByRole("button", { name: "Create Bot" }).click();
+    await expect(page.getByText("AutodropBot_BGS").first()).toBeVisible();
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).first().click();
+    await sandboxCall(page.request, "POST", "/__sandbox/roblox/trades", {
+      fromUserId: me.robloxUserId,
+      botUsername: "AutodropBot_BGS",
+      game: "bubblegumsimulator",
+      items: [{ codeName: "giant_chocolate_chicken", quantity: 6 }],
+    });
+    const card = page.getByRole("article", { name: PRODUCT });
+    await expect(card.getByLabel("Quantity: 6")).toBeVisible({ timeout: 30_000 });
+
+    // Link 1 chicken per sale to the store product, with a stock of 3.
+    await card.getByRole("button", { name: "List Item" }).click();
+    await expect(page.getByRole("heading", { name: "Link Items to Shopify Listing" })).toBeVisible();
+    await page.getByLabel("Shopify Product").click();
+    await page.getByRole("option", { name: PRODUCT }).click();
+    await page.getByLabel("Variant").click();
+    await page.getByRole("option").first().click();
+    await page.getByLabel("Stock Quantity").fill("3");
+    await page.getByRole("button", { name: "Link Items" }).click();
+    await expect(page.getByText("Items linked to Shopify listing successfully!").first()).toBeVisible();
+    await page.getByRole("navigation").first().getByRole("link", { name: "Listings", exact: true }).click();
+    await expect(page.getByText(PRODUCT).first()).toBeVisible();
+
+    // A buyer orders 2 in the sandbox storefront; Shopify delivers orders/create to Autodrop.
+    const store = await page.context().newPage();
+    await store.goto(`/__sandbox/shopify/${shop}/store`);
+    await store.getByLabel(PRODUCT).fill("2");
+    await store.getByLabel("Buyer e-mail").fill("buyer@example.com");
+    await store.getByRole("button", { name: "Place order" }).click();
+    await store.close();
+
+    await page.getByRole("navigation").first().getByRole("link", { name: "Orders", exact: true }).click();
+    await expect(page.getByRole("tab", { name: "Unclaimed (1)" })).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: "test-results/shopify-orders.png" });
+
+    await page.getByRole("navigation").first().getByRole("link", { name: "Dashboard", exact: true }).click();
+    await expect(page.getByText("$9.98").first()).toBeVisible();
+    await page.screenshot({ path: "test-results/shopify-dashboard.png" });
+  } finally {
+    await agent.stop();
+  }
+});
