@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { tierSchema } from "./plans.js";
 import { USERNAME_MAX_LENGTH } from "./limits.js";
+import { tierSchema } from "./plans.js";
 
 /** A Roblox username: 3 to 20 letters, digits or underscores (Roblox's own rule). */
 export const robloxUsernameSchema = z

@@ -18,7 +18,6 @@ import { JobQueue } from "./jobs/queue.js";
 import { registerModules } from "./modules/index.js";
 import { CLIENT_DIST } from "./paths.js";
 
-
 export type App = FastifyInstance & { ctx: AppContext };
 
 const REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
@@ -108,8 +107,10 @@ async function registerClient(app: FastifyInstance): Promise<void> {
     if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/__sandbox/api")) {
       return reply.status(404).send({ error: "Not found" });
     }
-    if (request.method !== "GET" && request.method !== "HEAD") return reply.status(404).send({ error: "Not found" });
-    if (!hasClient) return reply.status(404).type("text/plain").send("The client is not built: run npm run build.");
+    if (request.method !== "GET" && request.method !== "HEAD")
+      return reply.status(404).send({ error: "Not found" });
+    if (!hasClient)
+      return reply.status(404).type("text/plain").send("The client is not built: run npm run build.");
     return reply.type("text/html").header("Cache-Control", "no-cache").sendFile("index.html");
   });
 }

@@ -64,7 +64,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (!e.SANDBOX) {
-    const required = ["PUBLIC_URL", "SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "CRYPTO_PROVIDER_API_KEY", "APP_SECRET"] as const;
+    const required = [
+      "PUBLIC_URL",
+      "SHOPIFY_API_KEY",
+      "SHOPIFY_API_SECRET",
+      "CRYPTO_PROVIDER_API_KEY",
+      "APP_SECRET",
+    ] as const;
     const missing = required.filter((k) => !e[k]);
     if (missing.length > 0) {
       throw new ConfigError(`Real mode (SANDBOX=0) needs these variables: ${missing.join(", ")}`);

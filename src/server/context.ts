@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import type { EventBus } from "./events/bus.js";
-import type { HttpFetch } from "./http/sandbox-fetch.js";
 import type { RateLimits } from "./http/rate-limit.js";
+import type { HttpFetch } from "./http/sandbox-fetch.js";
 import type { JobQueue } from "./jobs/queue.js";
 
 /** What every module gets: shared infrastructure, built once per app. */

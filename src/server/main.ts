@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 
   const where = config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`;
-  console.log(`\nAutodrop is running at ${config.publicUrl}  (database: ${where}, sandbox: ${config.sandbox ? "on" : "off"})`);
+  console.log(
+    `\nAutodrop is running at ${config.publicUrl}  (database: ${where}, sandbox: ${config.sandbox ? "on" : "off"})`,
+  );
   if (config.sandbox) {
     const roblox = `${config.publicUrl}/__sandbox/roblox`;
     console.log(`  Log in at ${config.publicUrl}/login as "DemoSeller" (or the demo admin "DemoAdmin").`);

@@ -20,7 +20,8 @@ describe.each(DRIVERS)("bots, whitelist and game rules on %s", (driver) => {
   const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: "GET", url, headers });
   const post = (url: string, headers: Record<string, string>, payload: object) =>
     t.app.inject({ method: "POST", url, headers, payload });
-  const del = (url: string, headers: Record<string, string>) => t.app.inject({ method: "DELETE", url, headers });
+  const del = (url: string, headers: Record<string, string>) =>
+    t.app.inject({ method: "DELETE", url, headers });
 
   describe("Create Bot", () => {
     it("assigns a free pool bot of the game, once per game, and shows it offline with the game's link", async () => {

@@ -4,7 +4,9 @@ import { type App, buildApp } from "../../src/server/app.js";
 import { testConfig } from "../../src/server/config.js";
 
 /** The drivers integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const DRIVERS: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+export const DRIVERS: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
 
 /** Creates a fresh PostgreSQL database for one test file, so files can run in parallel. */
 async function freshPostgresDatabase(): Promise<string> {
@@ -40,7 +42,9 @@ export function useTestApp(
   let dbUrl: string | undefined;
   beforeAll(async () => {
     dbUrl = driver === "postgres" ? await freshPostgresDatabase() : undefined;
-    handle.app = await buildApp(testConfig({ databaseUrl: dbUrl, ...opts.config }), { startJobs: opts.startJobs ?? false });
+    handle.app = await buildApp(testConfig({ databaseUrl: dbUrl, ...opts.config }), {
+      startJobs: opts.startJobs ?? false,
+    });
   });
   afterAll(async () => {
     await handle.app?.close();

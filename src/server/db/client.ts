@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { PROJECT_ROOT } from "../paths.js";
 import * as schema from "./schema/index.js";
@@ -20,7 +20,7 @@ export type DbOrTx = Db | Tx;
 export interface RawSql {
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
   /** Runs parameterless, possibly multi-statement SQL; answers the rows of the last statement. */
-  exec(text: string): Promise<{ rows: any[] }>;
+  exec(text: string): Promise<{ rows: Record<string, unknown>[] }>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
@@ -36,10 +36,18 @@ export interface Database {
 }
 
 /** Raw parameterised SQL on a transaction handle, so job enqueues and notifications commit with the change. */
-export function txSql(tx: DbOrTx): { query(text: string, values?: unknown[]): Promise<{ rows: any[] }> } {
-  const client = (tx as unknown as { session: { client: { query: (t: string, v?: unknown[]) => Promise<{ rows: any[] }> } } })
-    .session.client;
-  return { query: (text, values) => client.query(text, values ?? []) };
+export function txSql(tx: DbOrTx): Pick<RawSql, "query"> {
+  const client = (
+    tx as unknown as {
+      session: { client: { query: (t: string, v?: unknown[]) => Promise<{ rows: unknown[] }> } };
+    }
+  ).session.client;
+  return {
+    async query<T>(text: string, values?: unknown[]) {
+      const res = await client.query(text, values ?? []);
+      return { rows: res.rows as T[] };
+    },
+  };
 }
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {

@@ -3,7 +3,6 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { MIGRATIONS_FOLDER } from "../paths.js";
 import type { Database } from "./client.js";
 
-
 /** Applies the checked-in drizzle-kit migrations; the same files serve both drivers. */
 export async function runMigrations(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };

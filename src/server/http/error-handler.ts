@@ -3,11 +3,14 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "./errors.js";
 
 /** Describes zod issues as "field: problem" so a 400 says which field is wrong. */
-export function describeValidation(issues: { instancePath?: string; message?: string; params?: unknown }[]): string {
+export function describeValidation(
+  issues: { instancePath?: string; message?: string; params?: unknown }[],
+): string {
   return issues
     .map((i) => {
       const params = i.params as { issue?: { path?: (string | number)[] } } | undefined;
-      const path = params?.issue?.path?.join(".") || i.instancePath?.replace(/^\//, "").replaceAll("/", ".") || "body";
+      const path =
+        params?.issue?.path?.join(".") || i.instancePath?.replace(/^\//, "").replaceAll("/", ".") || "body";
       return `${path}: ${i.message ?? "is invalid"}`;
     })
     .join("; ");
@@ -21,7 +24,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? "body";
-      return reply.status(400).send({ error: `Validation failed: ${describeValidation(err.validation)}`, where });
+      return reply
+        .status(400)
+        .send({ error: `Validation failed: ${describeValidation(err.validation)}`, where });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ error: "Rate limit exceeded" });

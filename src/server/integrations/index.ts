@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { registerDiscordSandbox } from "./discord/sandbox.js";
-import { registerRobloxGameSandbox } from "./roblox/sandbox-game.js";
 import { registerRobloxSandbox } from "./roblox/sandbox.js";
+import { registerRobloxGameSandbox } from "./roblox/sandbox-game.js";
 import { registerSandboxHome } from "./sandbox-home.js";
 import { registerShopifySandbox } from "./shopify/sandbox.js";
 

@@ -23,18 +23,20 @@ export interface JobDefinition<T extends object = object> {
  */
 export class JobQueue {
   private boss: PgBoss;
-  private definitions = new Map<string, JobDefinition<any>>();
+  private definitions = new Map<string, JobDefinition>();
   private started = false;
 
   constructor(
-    private database: Database,
+    database: Database,
     private log: Logger,
   ) {
     this.boss = new PgBoss({
       db: {
         // pg-boss sends multi-statement DDL without parameters, which PGlite's query() refuses.
         executeSql: (text: string, values: unknown[]) =>
-          !values?.length && database.driver === "pglite" ? database.raw.exec(text) : database.raw.query(text, values),
+          !values?.length && database.driver === "pglite"
+            ? database.raw.exec(text)
+            : database.raw.query(text, values),
       },
       schema: "pgboss",
       supervise: true,
@@ -45,7 +47,8 @@ export class JobQueue {
   }
 
   define<T extends object>(def: JobDefinition<T>): void {
-    this.definitions.set(def.name, def);
+    // A job's payload is what send() was given under this name, so it comes back from the queue as a T.
+    this.definitions.set(def.name, { ...def, handler: (data) => def.handler(data as T) });
   }
 
   async start(): Promise<void> {

@@ -4,21 +4,21 @@ import { registerAuth } from "./auth/routes.js";
 import { registerBotApi } from "./botapi/routes.js";
 import { registerBots } from "./bots/routes.js";
 import { registerClaims } from "./claims/routes.js";
+import { registerDashboard } from "./dashboard/routes.js";
 import { registerEvents } from "./events/routes.js";
 import { registerInventory } from "./inventory/routes.js";
 import { registerItemImages } from "./items/images.js";
 import { registerItems } from "./items/routes.js";
+import { registerListings } from "./listings/routes.js";
 import { registerMaintenance } from "./maintenance/routes.js";
 import { registerNotifications } from "./notifications/jobs.js";
+import { registerOrders } from "./orders/routes.js";
 import { registerRoblox } from "./roblox/routes.js";
 import { registerSettings } from "./settings/routes.js";
-import { registerStats } from "./stats/routes.js";
-import { registerWithdrawals } from "./withdrawals/routes.js";
-import { registerDashboard } from "./dashboard/routes.js";
-import { registerListings } from "./listings/routes.js";
-import { registerOrders } from "./orders/routes.js";
 import { registerSetup } from "./setup/routes.js";
 import { registerShopify } from "./shopify/routes.js";
+import { registerStats } from "./stats/routes.js";
+import { registerWithdrawals } from "./withdrawals/routes.js";
 
 /** Every domain module registers its routes here (one line each). */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

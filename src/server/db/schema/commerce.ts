@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
-  bigint,
   index,
   integer,
   numeric,
@@ -115,7 +115,9 @@ export const orders = pgTable(
       .where(
         sql`${t.status} IN ('pending', 'unclaimed') AND ${t.source} <> 'withdrawal' AND (${t.game} IS NOT NULL OR ${t.source} <> 'shopify')`,
       ),
-    index("orders_shop_shopify_order_idx").on(t.shopDomain, t.shopifyOrderId),
+    // Shopify's order id first: the claim page finds an order by it alone (two shops may share one), and the
+    // (shop, id) lookups use the same index.
+    index("orders_shopify_order_shop_idx").on(t.shopifyOrderId, t.shopDomain),
   ],
 );
 

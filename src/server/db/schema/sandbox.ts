@@ -1,6 +1,5 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** State of the in-process emulators (only used when SANDBOX is on). Kept in the database so instances share it. */
 export const sandboxRobloxUsers = pgTable(

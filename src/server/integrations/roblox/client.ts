@@ -16,7 +16,12 @@ const usernamesResponse = z.object({
     z.object({ requestedUsername: z.string(), id: z.number(), name: z.string(), displayName: z.string() }),
   ),
 });
-const userResponse = z.object({ id: z.number(), name: z.string(), displayName: z.string(), description: z.string() });
+const userResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+});
 const thumbnailsResponse = z.object({
   data: z.array(z.object({ targetId: z.number(), state: z.string(), imageUrl: z.string().nullable() })),
 });

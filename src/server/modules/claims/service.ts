@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import {
   CLAIM_TEXTS,
   type ClaimOrderItem,
@@ -29,6 +29,7 @@ import { activeTier, type Subscription } from "../settings/tier.js";
 type OrderRow = typeof orders.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SHOPIFY_ORDER_ID = /^[0-9]+$/;
 const OPEN_STATUSES: readonly string[] = ["unclaimed", "pending"];
 
 /** Every refusal to see an order looks the same, whether the id exists or not. */
@@ -52,10 +53,43 @@ async function orderById(db: DbOrTx, id: string): Promise<OrderRow | undefined> 
   return order;
 }
 
+/** Our order id with its e-mail: a sub-order also answers to its parent's e-mail. */
+async function orderWithEmail(db: DbOrTx, id: string, email: string): Promise<OrderRow | undefined> {
+  const named = await orderById(db, id);
+  const parent = named?.parentOrderId ? await orderById(db, named.parentOrderId) : undefined;
+  const ownMatch = sameEmail(email, named?.customerEmail ?? null);
+  const parentMatch = sameEmail(email, parent?.customerEmail ?? null);
+  return ownMatch || parentMatch ? named : undefined;
+}
+
 /**
- * The order a buyer's request names exactly: its id with its e-mail (a sub-order also answers to its parent's
- * e-mail), or its authKey (with orderId naming one of that order's sub-orders). Withdrawals are the seller's own
- * and never claimable. Anything else is the same 404.
+ * Shopify's order id with its e-mail (the checkout's claim button knows no other id): the purchase's top-level
+ * order. Two shops may share an id, so the e-mail picks among them; every candidate is compared, so the timing
+ * does not tell which one matched.
+ */
+async function shopifyOrderWithEmail(
+  db: DbOrTx,
+  shopifyOrderId: string,
+  email: string,
+): Promise<OrderRow | undefined> {
+  const candidates = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.shopifyOrderId, shopifyOrderId),
+        
+        eq(orders.source, "shopify"),
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  return candidates.filter((o) => sameEmail(email, o.customerEmail))[0];
+}
+
+/**
+ * The order a buyer's request names exactly: its id (ours, or Shopify's for the whole purchase) with its e-mail,
+ * or its authKey (with orderId naming one of that order's sub-orders). Withdrawals are the seller's own and never
+ * claimable. Anything else is the same 404.
  */
 export async function findAccessibleOrder(db: DbOrTx, access: OrderAccess): Promise<OrderRow> {
   let order: OrderRow | undefined;
@@ -67,11 +101,9 @@ export async function findAccessibleOrder(db: DbOrTx, access: OrderAccess): Prom
       order = sub?.parentOrderId === named.id ? sub : undefined;
     }
   } else if (access.orderId !== undefined && access.email !== undefined) {
-    const named = await orderById(db, access.orderId);
-    const parent = named?.parentOrderId ? await orderById(db, named.parentOrderId) : undefined;
-    const ownMatch = sameEmail(access.email, named?.customerEmail ?? null);
-    const parentMatch = sameEmail(access.email, parent?.customerEmail ?? null);
-    order = ownMatch || parentMatch ? named : undefined;
+    order = SHOPIFY_ORDER_ID.test(access.orderId)
+      ? await shopifyOrderWithEmail(db, access.orderId, access.email)
+      : await orderWithEmail(db, access.orderId, access.email);
   }
   if (!order || order.source === "withdrawal") throw orderNotFound();
   return order;

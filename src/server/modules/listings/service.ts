@@ -27,6 +27,7 @@ import {
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors.js";
 import { shopAdminUrl } from "../../integrations/shopify/client.js";
 import type { SessionUser } from "../auth/sessions.js";
+import { notifyLowStock } from "../notifications/service.js";
 import {
   connectedShop,
   queueInventorySync,
@@ -236,7 +237,10 @@ export async function deductStock(
   });
 }
 
-/** Changes a listing's stock under its row lock, then queues the Shopify inventory sync. */
+/**
+ * Changes a listing's stock under its row lock, then queues the Shopify inventory sync, and the seller's
+ * out-of-stock message when the stock reached zero (as a sale that empties it does).
+ */
 async function changeStock(
   ctx: AppContext,
   userId: string,
@@ -258,6 +262,7 @@ async function changeStock(
       .where(eq(listings.id, id))
       .returning({ stock: listings.stockQuantity });
     await queueInventorySync(ctx, [id], tx);
+    if (updated.stock === 0) await notifyLowStock(ctx, tx, id);
     await ctx.events.publish({ userId, type: "listings" }, tx);
     return updated.stock;
   });

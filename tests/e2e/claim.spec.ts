@@ -1,0 +1,95 @@
+import { expect, test } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config";
+import { startBotAgent } from "./agent";
+import { logInThroughSandbox, sandboxCall, uniqueUsername } from "./sandbox";
+
+const SHOP = "autodrop-demo.myshopify.com"; // DemoSeller's connected sandbox store
+const PRODUCT = "Harvester"; // an mm2 product linked to DemoSeller's inventory
+const WEBHOOK_ID = `${Date.now()}000000`; // Discord webhook ids are 17-20 digit snowflakes
+
+interface SellerOrder {
+  id: string;
+  status: string;
+  customerEmail: string | null;
+  claimUrl: string;
+}
+interface DiscordMessage {
+  webhookId: string;
+  content: string | null;
+  embeds: { title?: string }[];
+}
+
+test("a buyer claims a store order and the bot delivers it; seller and Discord are told", async ({ page, browser }) => {
+  const agent = startBotAgent(BASE_URL, "mm2");
+  try {
+    // The seller (Pro) turns on Discord notifications in Store Settings.
+    await logInThroughSandbox(page, "DemoSeller", { create: false });
+    await page.getByRole("navigation").first().getByRole("link", { name: "Store Settings", exact: true }).click();
+    await page.getByLabel("Discord Webhook URL").fill(`https://discord.com/api/webhooks/${WEBHOOK_ID}/e2e-token-abcdefghijklmnopqrstuvwxyz`);
+    for (const name of ["Enable Discord Notifications", "Order Created", "Order Delivered"]) {
+      const toggle = page.getByRole("switch", { name });
+      if ((await toggle.getAttribute("aria-checked")) !== "true") await toggle.click();
+    }
+    await page.getByRole("button", { name: "Save Discord Settings" }).click();
+    await expect(page.getByText("Discord settings updated successfully!").first()).toBeVisible();
+
+    // A buyer orders in the sandbox storefront.
+    const email = `${uniqueUsername("buyer").toLowerCase()}@example.com`;
+    const store = await page.context().newPage();
+    await store.goto(`/__sandbox/shopify/${SHOP}/store`);
+    await store.getByLabel(PRODUCT).fill("1");
+    await store.getByLabel("Buyer e-mail").fill(email);
+    await store.getByRole("button", { name: "Place order" }).click();
+    await store.close();
+
+    await page.getByRole("navigation").first().getByRole("link", { name: "Orders", exact: true }).click();
+    let order: SellerOrder | undefined;
+    await expect
+      .poll(async () => {
+        const orders = (await (await page.request.get("/api/orders")).json()) as SellerOrder[];
+        order = orders.find((o) => o.customerEmail === email);
+        return order?.status;
+      })
+      .toBe("unclaimed");
+
+    // The buyer, with no Autodrop account, opens the claim link in a fresh browser.
+    const buyerName = uniqueUsername("Buyer");
+    await sandboxCall(page.request, "POST", "/__sandbox/roblox/users", { username: buyerName });
+    const buyerContext = await browser.newContext();
+    const buyer = await buyerContext.newPage();
+    await buyer.goto(order!.claimUrl);
+    await buyer.getByLabel("ROBLOX Username").fill(buyerName);
+    await buyer.getByRole("button", { name: "Continue" }).click();
+    await expect(buyer.getByRole("heading", { name: "Is this your ROBLOX account?" })).toBeVisible();
+    await buyer.getByRole("button", { name: "Confirm" }).click();
+
+    // Step 2: the seller's bot is turned on; the buyer joins and the bot trades the items.
+    await expect(buyer.getByText("Join Bot").first()).toBeVisible();
+    await expect(buyer.getByText("AutodropBot_MM2").first()).toBeVisible();
+    await expect(buyer.getByText("Order completed").first()).toBeVisible({ timeout: 45_000 });
+    await buyer.screenshot({ path: "test-results/claim-completed.png" });
+    await buyerContext.close();
+
+    // The seller's open Orders page shows it completed without a reload.
+    await page.getByRole("tab", { name: /Completed/ }).click();
+    await expect(page.getByText(buyerName).first()).toBeVisible({ timeout: 15_000 });
+
+    // Discord got "order created" and "order delivered".
+    await expect
+      .poll(async () => {
+        const { messages } = await sandboxCall<{ messages: DiscordMessage[] }>(
+          page.request,
+          "GET",
+          `/__sandbox/discord/messages?webhookId=${WEBHOOK_ID}`,
+        );
+        return messages.map((m) => m.embeds[0]?.title ?? "");
+      }, { timeout: 30_000 })
+      .toEqual(
+        expect.arrayContaining([expect.stringMatching(/New order #\d+$/), expect.stringMatching(/Order #\d+ delivered$/)]),
+      );
+    await page.goto("/__sandbox/discord");
+    await page.screenshot({ path: "test-results/discord-inbox.png", fullPage: true });
+  } finally {
+    await agent.stop();
+  }
+});
