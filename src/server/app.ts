@@ -90,7 +90,7 @@ export async function buildApp(config: Config, opts: { startJobs?: boolean } = {
   });
 
   await events.start();
-  if (opts.startJobs !== false) await jobs.start();
+  await jobs.start({ work: opts.startJobs !== false });
   await app.ready();
   return app as unknown as App;
 }

@@ -2,7 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import type { Game } from "../../src/contract/games";
 
 /** Runs the reference bot agent (bot/cli.ts) against the test server, as an operator would. */
-export function startBotAgent(baseUrl: string, game: Game): { stop: () => Promise<void>; output: () => string } {
+export function startBotAgent(
+  baseUrl: string,
+  game: Game,
+): { stop: () => Promise<void>; output: () => string } {
   let output = "";
   const child: ChildProcess = spawn(
     process.execPath,

@@ -19,13 +19,22 @@ interface DiscordMessage {
   embeds: { title?: string }[];
 }
 
-test("a buyer claims a store order and the bot delivers it; seller and Discord are told", async ({ page, browser }) => {
+test("a buyer claims a store order and the bot delivers it; seller and Discord are told", async ({
+  page,
+  browser,
+}) => {
   const agent = startBotAgent(BASE_URL, "mm2");
   try {
     // The seller (Pro) turns on Discord notifications in Store Settings.
     await logInThroughSandbox(page, "DemoSeller", { create: false });
-    await page.getByRole("navigation").first().getByRole("link", { name: "Store Settings", exact: true }).click();
-    await page.getByLabel("Discord Webhook URL").fill(`https://discord.com/api/webhooks/${WEBHOOK_ID}/e2e-token-abcdefghijklmnopqrstuvwxyz`);
+    await page
+      .getByRole("navigation")
+      .first()
+      .getByRole("link", { name: "Store Settings", exact: true })
+      .click();
+    await page
+      .getByLabel("Discord Webhook URL")
+      .fill(`https://discord.com/api/webhooks/${WEBHOOK_ID}/e2e-token-abcdefghijklmnopqrstuvwxyz`);
     for (const name of ["Enable Discord Notifications", "Order Created", "Order Delivered"]) {
       const toggle = page.getByRole("switch", { name });
       if ((await toggle.getAttribute("aria-checked")) !== "true") await toggle.click();
@@ -76,16 +85,22 @@ test("a buyer claims a store order and the bot delivers it; seller and Discord a
 
     // Discord got "order created" and "order delivered".
     await expect
-      .poll(async () => {
-        const { messages } = await sandboxCall<{ messages: DiscordMessage[] }>(
-          page.request,
-          "GET",
-          `/__sandbox/discord/messages?webhookId=${WEBHOOK_ID}`,
-        );
-        return messages.map((m) => m.embeds[0]?.title ?? "");
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const { messages } = await sandboxCall<{ messages: DiscordMessage[] }>(
+            page.request,
+            "GET",
+            `/__sandbox/discord/messages?webhookId=${WEBHOOK_ID}`,
+          );
+          return messages.map((m) => m.embeds[0]?.title ?? "");
+        },
+        { timeout: 30_000 },
+      )
       .toEqual(
-        expect.arrayContaining([expect.stringMatching(/New order #\d+$/), expect.stringMatching(/Order #\d+ delivered$/)]),
+        expect.arrayContaining([
+          expect.stringMatching(/New order #\d+$/),
+          expect.stringMatching(/Order #\d+ delivered$/),
+        ]),
       );
     await page.goto("/__sandbox/discord");
     await page.screenshot({ path: "test-results/discord-inbox.png", fullPage: true });

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { logInThroughSandbox, uniqueUsername } from "./sandbox";
 
-test("a new seller logs in through the sandbox, uses the shell, keeps the theme and logs out", async ({ page }) => {
+test("a new seller logs in through the sandbox, uses the shell, keeps the theme and logs out", async ({
+  page,
+}) => {
   const username = uniqueUsername("e2e");
   await page.goto("/login");
   await page.getByRole("button", { name: "Continue" }).isDisabled();
@@ -45,7 +47,9 @@ test("a username Roblox does not know gets a clear error", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("ROBLOX Username").fill("NoSuchUser_zz9");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("404: ROBLOX user not found. Check the username and try again.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("404: ROBLOX user not found. Check the username and try again.", { exact: true }),
+  ).toBeVisible();
 });
 
 test("the landing page shows live counters and unknown pages show not-found", async ({ page }) => {

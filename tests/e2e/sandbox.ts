@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 /** A unique, valid Roblox username for one test run. */
 export function uniqueUsername(prefix: string): string {
@@ -14,7 +14,11 @@ export async function createRobloxUserInSandbox(page: Page, username: string): P
 }
 
 /** Puts text into a sandbox user's profile description through the sandbox page. */
-export async function setProfileDescription(page: Page, username: string, description: string): Promise<void> {
+export async function setProfileDescription(
+  page: Page,
+  username: string,
+  description: string,
+): Promise<void> {
   await page.goto("/__sandbox/roblox");
   await page.getByRole("link", { name: `Edit description of ${username}` }).click();
   await page.getByLabel("Profile description").fill(description);
@@ -44,7 +48,12 @@ export async function logInThroughSandbox(page: Page, username: string, opts: { 
 }
 
 /** Sandbox control calls for tests that need set-up beyond what they exercise. */
-export async function sandboxCall<T>(request: APIRequestContext, method: "POST" | "PATCH" | "GET", url: string, data?: unknown) {
+export async function sandboxCall<T>(
+  request: APIRequestContext,
+  method: "POST" | "PATCH" | "GET",
+  url: string,
+  data?: unknown,
+) {
   const res = await request.fetch(url, { method, data });
   expect(res.ok(), `${method} ${url} -> ${res.status()} ${await res.text()}`).toBeTruthy();
   return (await res.json()) as T;

@@ -97,9 +97,9 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
   it("tells the seller about a new order through the order-created hook, once however often the hook runs", async () => {
     const { seller, hook } = await sellerWithDiscord();
     const { order, item } = await reservedOrder(t.app, seller.userId, "unclaimed");
-    const event = { userId: seller.userId, orderIds: [order.id], listingIds: [] };
-    await t.app.ctx.jobs.send(ORDER_CREATED_JOB, event);
-    await t.app.ctx.jobs.send(ORDER_CREATED_JOB, event);
+    const batch = { events: [{ userId: seller.userId, orderIds: [order.id], listingIds: [] }] };
+    await t.app.ctx.jobs.send(ORDER_CREATED_JOB, batch);
+    await t.app.ctx.jobs.send(ORDER_CREATED_JOB, batch);
     const [message] = await waitForMessages(t.app, hook.id, 1);
     expect(message.content).toBeNull();
     expect(message.allowedMentions).toEqual({ parse: [] });
@@ -162,6 +162,41 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
     expect(message.embeds?.[0].title).toContain("Godly bundle");
     await t.app.ctx.db.update(listings).set({ stockQuantity: 3 }).where(eq(listings.id, listing.id));
     expect(await t.app.ctx.db.transaction((tx) => notifyLowStock(t.app.ctx, tx, listing.id))).toBe(false);
+  });
+
+  it("announces a listing that Deduct Stock empties, and not one it leaves stocked", async () => {
+    const { seller, hook } = await sellerWithDiscord({
+      orderCreatedEnabled: false,
+      orderDeliveredEnabled: false,
+    });
+    await t.app.ctx.db.update(users).set({ subscriptionTier: "pro" }).where(eq(users.id, seller.userId));
+    const [listing] = await t.app.ctx.db
+      .insert(listings)
+      .values({
+        userId: seller.userId,
+        title: "Chroma bundle",
+        game: "mm2",
+        shopifyProductId: "2",
+        shopifyVariantId: uniqueName("v"),
+        stockQuantity: 3,
+      })
+      .returning();
+    const deduct = (stockToDeduct: number) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/listings/${listing.id}/deduct-stock`,
+        headers: seller.headers,
+        payload: { stockToDeduct },
+      });
+    expect((await deduct(1)).json()).toEqual({ success: true, newStockQuantity: 2 });
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await messagesOf(t.app, hook.id)).toEqual([]);
+
+    expect((await deduct(2)).json()).toEqual({ success: true, newStockQuantity: 0 });
+    const [message] = await waitForMessages(t.app, hook.id, 1);
+    expect(message.embeds?.[0].title).toBe("⚠️ Out of stock: Chroma bundle");
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await messagesOf(t.app, hook.id)).toHaveLength(1);
   });
 
   it("waits as long as Discord's 429 retry_after says, then delivers", async () => {

@@ -51,7 +51,11 @@ export class JobQueue {
     this.definitions.set(def.name, { ...def, handler: (data) => def.handler(data as T) });
   }
 
-  async start(): Promise<void> {
+  /**
+   * Starts the queue: its tables and queues always exist afterwards, so any change can enqueue work; with
+   * `work: false` (tests that drive jobs by hand) no worker fetches jobs in this process.
+   */
+  async start(opts: { work?: boolean } = {}): Promise<void> {
     await this.boss.start();
     for (const def of this.definitions.values()) {
       await this.boss.createQueue(def.name, {
@@ -60,6 +64,7 @@ export class JobQueue {
         retryDelay: def.retryDelaySeconds ?? 5,
         retryBackoff: true,
       });
+      if (opts.work === false) continue;
       for (let i = 0; i < WORKERS_PER_QUEUE; i++) {
         let workerId = "";
         workerId = await this.boss.work<object>(

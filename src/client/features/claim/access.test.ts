@@ -33,6 +33,12 @@ describe("parseClaimAccess", () => {
     });
   });
 
+  it("keeps Shopify's order id from the checkout's claim button as the exact string", () => {
+    const access = parseClaimAccess("/claim/9007199254740993/buyer%40example.com", "");
+    expect(access).toEqual({ kind: "email", orderId: "9007199254740993", email: "buyer@example.com" });
+    expect(orderUrl(access!)).toBe("/api/orders/claim/9007199254740993/buyer%40example.com");
+  });
+
   it("reads /claim/{authKey}", () => {
     expect(parseClaimAccess("/claim/ak_123", "")).toEqual({ kind: "authKey", authKey: "ak_123" });
   });

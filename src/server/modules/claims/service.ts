@@ -78,7 +78,7 @@ async function shopifyOrderWithEmail(
     .where(
       and(
         eq(orders.shopifyOrderId, shopifyOrderId),
-        
+        isNull(orders.parentOrderId),
         eq(orders.source, "shopify"),
       ),
     )
