@@ -1,6 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client.js";
-import { inventoryBalances, inventoryLedger } from "../../db/schema/index.js";
+import { type Tx, txSql } from "../../db/client.js";
 
 export interface ItemQuantity {
   itemId: string;
@@ -39,10 +37,122 @@ export class InsufficientInventoryError extends Error {
   }
 }
 
+/** One movement of one seller's inventory: every line moves, or none does. */
+export interface Movement {
+  userId: string;
+  kind: LedgerKind;
+  lines: ItemQuantity[];
+  ref?: { orderId?: string; note?: string };
+}
+
+export interface Balance {
+  available: number;
+  reserved: number;
+}
+
+/** What a planned movement does: applied, or refused on the first item (in item order) it would overdraw. */
+export type MovementOutcome = { applied: true } | { applied: false; itemId: string };
+
+const balanceKey = (userId: string, itemId: string) => `${userId} ${itemId}`;
+
 /**
- * Applies one inventory movement for a seller inside the caller's transaction: a ledger row per item and the
- * balance updated in step. Rows are locked in item order (no deadlocks between concurrent movements); a movement
- * that would make a balance negative throws InsufficientInventoryError and the caller's transaction rolls back.
+ * Decides a list of movements against the current balances (a missing row is zero), in the order given: a
+ * movement that would make any balance negative is refused whole and moves nothing, the others apply. Pure, and
+ * built on balanceEffect alone; `balances` ends up holding the new balances of every key touched.
+ */
+export function planMovements(balances: Map<string, Balance>, moves: Movement[]): MovementOutcome[] {
+  return moves.map((move) => {
+    const next = mergeQuantities(move.lines).map(({ itemId, quantity }) => {
+      if (!Number.isInteger(quantity) || quantity <= 0) throw new Error("Quantities must be positive integers");
+      const key = balanceKey(move.userId, itemId);
+      const now = balances.get(key) ?? { available: 0, reserved: 0 };
+      const effect = balanceEffect(move.kind, quantity);
+      return {
+        itemId,
+        key,
+        available: now.available + effect.available,
+        reserved: now.reserved + effect.reserved,
+      };
+    });
+    const short = next.find((b) => b.available < 0 || b.reserved < 0);
+    if (short) return { applied: false, itemId: short.itemId };
+    for (const b of next) balances.set(b.key, { available: b.available, reserved: b.reserved });
+    return { applied: true };
+  });
+}
+
+/**
+ * Applies many movements (any sellers, items and kinds) inside the caller's transaction in two round trips: the
+ * balance rows are locked in (seller, item) order, so concurrent callers cannot deadlock or oversell; the
+ * movements are decided by planMovements (a shortfall refuses only that movement); then one statement writes
+ * every balance and every ledger row (one per movement and item). Answers each movement's outcome.
+ */
+export async function applyMovements(tx: Tx, moves: Movement[]): Promise<MovementOutcome[]> {
+  const keys = [
+    ...new Set(moves.flatMap((m) => m.lines.map((l) => balanceKey(m.userId, l.itemId)))),
+  ].sort();
+  if (keys.length === 0) return planMovements(new Map(), moves);
+  const q = txSql(tx);
+  const split = keys.map((k) => k.split(" "));
+  const { rows } = await q.query<{ user_id: string; item_id: string; available: number; reserved: number }>(
+    `SELECT user_id, item_id, available, reserved FROM inventory_balances
+      WHERE (user_id, item_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))
+      ORDER BY user_id, item_id FOR UPDATE`,
+    [split.map(([u]) => u), split.map(([, i]) => i)],
+  );
+  const before = new Map(rows.map((r) => [balanceKey(r.user_id, r.item_id), r]));
+  const after = new Map<string, Balance>(before);
+  const outcomes = planMovements(after, moves);
+
+  const ledger = moves.flatMap((m, i) =>
+    outcomes[i].applied
+      ? mergeQuantities(m.lines).map((l) => [m.userId, l.itemId, m.kind, l.quantity, m.ref?.orderId, m.ref?.note])
+      : [],
+  );
+  if (ledger.length === 0) return outcomes;
+  const changed = keys.filter((k) => after.get(k) !== before.get(k));
+  const delta = (k: string) => {
+    const was = before.get(k) ?? { available: 0, reserved: 0 };
+    const now = after.get(k)!;
+    return [...k.split(" "), now.available - was.available, now.reserved - was.reserved];
+  };
+  const updates = changed.filter((k) => before.has(k)).map(delta);
+  const inserts = changed.filter((k) => !before.has(k)).map(delta);
+  const columns = (rows: unknown[][], width: number) =>
+    Array.from({ length: width }, (_, i) => rows.map((r) => r[i] ?? null));
+  // Existing rows are locked, so their conditional update cannot fail. A row missing when locked only ever gains
+  // (planMovements saw it as zero), so adding to it is safe even if another transaction has created it since.
+  const [{ n }] = (
+    await q.query<{ n: number }>(
+      `WITH u AS (
+         UPDATE inventory_balances b SET available = b.available + v.a, reserved = b.reserved + v.r
+           FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[]) AS v(user_id, item_id, a, r)
+          WHERE b.user_id = v.user_id AND b.item_id = v.item_id
+            AND b.available + v.a >= 0 AND b.reserved + v.r >= 0
+         RETURNING 1
+       ), i AS (
+         INSERT INTO inventory_balances (user_id, item_id, available, reserved)
+         SELECT * FROM unnest($5::uuid[], $6::uuid[], $7::int[], $8::int[])
+         ON CONFLICT (user_id, item_id) DO UPDATE
+           SET available = inventory_balances.available + excluded.available,
+               reserved = inventory_balances.reserved + excluded.reserved
+         RETURNING 1
+       ), l AS (
+         INSERT INTO inventory_ledger (user_id, item_id, kind, quantity, order_id, note)
+         SELECT * FROM unnest($9::uuid[], $10::uuid[], $11::text[], $12::int[], $13::uuid[], $14::text[])
+       )
+       SELECT (SELECT count(*) FROM u)::int AS n`,
+      [...columns(updates, 4), ...columns(inserts, 4), ...columns(ledger, 6)],
+    )
+  ).rows;
+  if (Number(n) !== updates.length) throw new Error("Inventory balances changed while locked");
+  return outcomes;
+}
+
+/**
+ * Applies one inventory movement for a seller inside the caller's transaction (applyMovements with one movement):
+ * a movement that would make a balance negative throws InsufficientInventoryError and the caller's transaction
+ * rolls back.
  */
 export async function applyMovement(
   tx: Tx,
@@ -51,38 +161,6 @@ export async function applyMovement(
   lines: ItemQuantity[],
   ref: { orderId?: string; note?: string } = {},
 ): Promise<void> {
-  for (const { itemId, quantity } of mergeQuantities(lines)) {
-    if (!Number.isInteger(quantity) || quantity <= 0) throw new Error("Quantities must be positive integers");
-    const effect = balanceEffect(kind, quantity);
-    if (effect.available > 0 && effect.reserved === 0) {
-      await tx
-        .insert(inventoryBalances)
-        .values({ userId, itemId, available: effect.available, reserved: 0 })
-        .onConflictDoUpdate({
-          target: [inventoryBalances.userId, inventoryBalances.itemId],
-          set: { available: sql`${inventoryBalances.available} + ${effect.available}` },
-        });
-    } else {
-      // One conditional UPDATE both locks the row and checks the balance, so concurrent orders cannot oversell.
-      const updated = await tx
-        .update(inventoryBalances)
-        .set({
-          available: sql`${inventoryBalances.available} + ${effect.available}`,
-          reserved: sql`${inventoryBalances.reserved} + ${effect.reserved}`,
-        })
-        .where(
-          and(
-            eq(inventoryBalances.userId, userId),
-            eq(inventoryBalances.itemId, itemId),
-            sql`${inventoryBalances.available} + ${effect.available} >= 0`,
-            sql`${inventoryBalances.reserved} + ${effect.reserved} >= 0`,
-          ),
-        )
-        .returning({ itemId: inventoryBalances.itemId });
-      if (updated.length === 0) throw new InsufficientInventoryError(itemId);
-    }
-    await tx
-      .insert(inventoryLedger)
-      .values({ userId, itemId, kind, quantity, orderId: ref.orderId, note: ref.note });
-  }
+  const [outcome] = await applyMovements(tx, [{ userId, kind, lines, ref }]);
+  if (!outcome.applied) throw new InsufficientInventoryError(outcome.itemId);
 }

@@ -4,56 +4,28 @@ import type { AppContext } from "../../context.js";
 import { orderItems, orders } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { moveInventory } from "../inventory/service.js";
-
-export const ORDER_COMPLETED_JOB = "orders.completed";
+import { jobHook } from "./events.js";
 
 export interface OrderCompletedEvent {
   orderId: string;
 }
 
 /**
- * Something to do once an order is delivered (Shopify fulfillment, Discord, a parent order's status...). Runs in
- * the "orders.completed" job after the completion committed; a failing listener makes the job retry, so every
- * listener must be idempotent (or enqueue its own job and return).
+ * Things to do once an order is delivered (Shopify fulfillment, Discord, a parent order's status...), run in the
+ * "orders.completed" job after the completion committed.
  */
-export type OrderCompletedListener = (event: OrderCompletedEvent) => Promise<void>;
+const orderCompletedHook = jobHook<OrderCompletedEvent>("orders.completed");
 
-// Per app: tests build several apps in one process, and each must run only its own modules' listeners.
-const listenersByApp = new WeakMap<AppContext, OrderCompletedListener[]>();
+export const ORDER_COMPLETED_JOB = orderCompletedHook.jobName;
 
-function listenersOf(ctx: AppContext): OrderCompletedListener[] {
-  let list = listenersByApp.get(ctx);
-  if (!list) {
-    list = [];
-    listenersByApp.set(ctx, list);
-  }
-  return list;
-}
-
-/** Subscribes to completed orders; call it from a module's register function. */
-export function onOrderCompleted(ctx: AppContext, listener: OrderCompletedListener): void {
-  listenersOf(ctx).push(listener);
+/** Subscribes to completed orders; call it from a module's register function. Listeners must be idempotent. */
+export function onOrderCompleted(ctx: AppContext, listener: (event: OrderCompletedEvent) => Promise<void>): void {
+  orderCompletedHook.on(ctx, listener);
 }
 
 /** Defines the "orders.completed" job; registered once per app by the Bot API module, before jobs start. */
 export function defineOrderCompletedJob(ctx: AppContext): void {
-  ctx.jobs.define<OrderCompletedEvent>({
-    name: ORDER_COMPLETED_JOB,
-    retryLimit: 10,
-    retryDelaySeconds: 10,
-    handler: async (event) => {
-      const failures: unknown[] = [];
-      for (const listener of listenersOf(ctx)) {
-        try {
-          await listener(event);
-        } catch (err) {
-          failures.push(err);
-        }
-      }
-      if (failures.length > 0)
-        throw new AggregateError(failures, `${failures.length} order-completed listener(s) failed`);
-    },
-  });
+  orderCompletedHook.define(ctx);
 }
 
 /**

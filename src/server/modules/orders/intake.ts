@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.js";
 import { txSql } from "../../db/client.js";
 import { centsToDecimal, type OrderWebhook, toCents } from "../../integrations/shopify/payload.js";
-import { applyMovement, type ItemQuantity } from "../inventory/ledger.js";
+import { applyMovements, type ItemQuantity } from "../inventory/ledger.js";
 import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
 
 export type IntakeResult =
@@ -128,8 +128,8 @@ interface Pending {
  * Turns orders/create deliveries into Autodrop orders (design.md, Shopify orders), several per transaction:
  * idempotent on (shop, Shopify order id); one order per game (a parent when there are several); items reserved and
  * listing stock lowered, or failed_no_stock with nothing reserved, decided in arrival order. The statements are
- * set-based, so a batch costs a handful of round trips plus one reservation per seller: on a small machine the
- * round trips, not the work, bound the intake rate. Rows are locked in id order (receipts, listings, balances),
+ * set-based, so a batch costs a handful of round trips whatever its size and number of sellers: on a small
+ * machine the round trips, not the work, bound the intake rate. Rows are locked in id order (receipts, listings, balances),
  * so concurrent batches cannot oversell or deadlock. The "orders.created" job commits with the orders; the
  * realtime events follow the commit.
  */
@@ -331,23 +331,22 @@ export async function ingestShopifyOrders(
       params,
     );
 
-    // One movement per seller: a lone order keeps its id on the ledger rows, several are named in the note.
-    const reservations = new Map<string, { orderIds: string[]; lines: ItemQuantity[] }>();
-    for (const p of taken) {
-      for (const g of p.games.filter((x) => x.ok)) {
-        const r = reservations.get(p.userId) ?? { orderIds: [], lines: [] };
-        r.orderIds.push(g.id);
-        for (const [itemId, quantity] of g.items) r.lines.push({ itemId, quantity });
-        reservations.set(p.userId, r);
-      }
-    }
-    for (const [userId, r] of [...reservations].sort(([a], [b]) => a.localeCompare(b))) {
-      const ref =
-        r.orderIds.length === 1
-          ? { orderId: r.orderIds[0] }
-          : { note: `shopify orders ${r.orderIds.join(" ")}` };
-      await applyMovement(tx, userId, "reservation", r.lines, ref);
-    }
+    // Every seller's reservations in one call, a movement per served order. allocate() already decided them
+    // against the balances locked above, so a refusal here would be a bug: it fails the batch.
+    const outcomes = await applyMovements(
+      tx,
+      taken.flatMap((p) =>
+        p.games
+          .filter((g) => g.ok)
+          .map((g) => ({
+            userId: p.userId,
+            kind: "reservation" as const,
+            lines: [...g.items].map(([itemId, quantity]) => ({ itemId, quantity })),
+            ref: { orderId: g.id },
+          })),
+      ),
+    );
+    if (outcomes.some((o) => !o.applied)) throw new Error("Reservation refused after allocation");
     await ctx.jobs.send<OrderCreatedBatch>(ORDER_CREATED_JOB, { events }, { tx });
   });
 
