@@ -19,7 +19,10 @@ const orderCompletedHook = jobHook<OrderCompletedEvent>("orders.completed");
 export const ORDER_COMPLETED_JOB = orderCompletedHook.jobName;
 
 /** Subscribes to completed orders; call it from a module's register function. Listeners must be idempotent. */
-export function onOrderCompleted(ctx: AppContext, listener: (event: OrderCompletedEvent) => Promise<void>): void {
+export function onOrderCompleted(
+  ctx: AppContext,
+  listener: (event: OrderCompletedEvent) => Promise<void>,
+): void {
   orderCompletedHook.on(ctx, listener);
 }
 
