@@ -4,10 +4,10 @@ import type { ValidateUsernameResponse } from "@contract/withdrawals";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangleIcon, ArrowLeftIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { ItemQuantityRow } from "@/components/item-quantity-row";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import {
   Dialog,
   DialogContent,
@@ -16,7 +16,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { ImageWithFallback } from "@/components/ui/image-with-fallback";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { apiRequest } from "@/lib/api";
@@ -201,40 +200,15 @@ function WithdrawRow({
   onToggle: (checked: boolean) => void;
   onQuantity: (value: string) => void;
 }) {
-  const checkboxId = useId();
-  const availableId = useId();
-  const selected = quantity !== undefined;
-  const { publicName, imageUrl } = entry.item;
   return (
-    <li className="flex items-center gap-3 px-3 py-2">
-      <Checkbox
-        id={checkboxId}
-        aria-describedby={availableId}
-        checked={selected}
-        onCheckedChange={(checked) => onToggle(checked === true)}
-      />
-      <ImageWithFallback src={imageUrl} alt="" className="size-8 shrink-0 rounded object-contain" />
-      <div className="min-w-0 flex-1 space-y-1">
-        <Label htmlFor={checkboxId} className="truncate">
-          {publicName}
-        </Label>
-        <p id={availableId} className="text-xs text-muted-foreground">
-          Available: {entry.quantity}
-        </p>
-      </div>
-      {selected && (
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={entry.quantity}
-          step={1}
-          aria-label={`Quantity of ${publicName}`}
-          className="w-20"
-          value={quantity}
-          onChange={(event) => onQuantity(event.target.value)}
-        />
-      )}
-    </li>
+    <ItemQuantityRow
+      publicName={entry.item.publicName}
+      imageUrl={entry.item.imageUrl}
+      detail={`Available: ${entry.quantity}`}
+      max={entry.quantity}
+      quantity={quantity}
+      onToggle={onToggle}
+      onQuantity={onQuantity}
+    />
   );
 }

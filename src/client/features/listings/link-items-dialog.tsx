@@ -2,9 +2,9 @@ import { GAME_NAMES } from "@contract/games";
 import type { StoreProduct } from "@contract/shopify";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
+import { ItemQuantityRow } from "@/components/item-quantity-row";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import {
   Dialog,
   DialogClose,
@@ -312,43 +312,23 @@ function LinkRow({
   onToggle: (checked: boolean) => void;
   onQuantity: (value: string) => void;
 }) {
-  const checkboxId = useId();
-  const availableId = useId();
-  const selected = quantity !== undefined;
   const { publicName, imageUrl, game } = item.entry.item;
   const linked = item.entry.quantity - item.available;
   return (
-    <li className="flex items-center gap-3 px-3 py-2">
-      <Checkbox
-        id={checkboxId}
-        aria-describedby={availableId}
-        checked={selected}
-        disabled={!selected && (blocked || item.available === 0)}
-        onCheckedChange={(checked) => onToggle(checked === true)}
-      />
-      <ImageWithFallback src={imageUrl} alt="" className="size-8 shrink-0 rounded object-contain" />
-      <div className="min-w-0 flex-1 space-y-1">
-        <Label htmlFor={checkboxId} className="truncate">
-          {publicName}
-        </Label>
-        <p id={availableId} className="text-xs text-muted-foreground">
+    <ItemQuantityRow
+      publicName={publicName}
+      imageUrl={imageUrl}
+      detail={
+        <>
           {GAME_NAMES[game]} · Available: {item.available}
           {linked > 0 && ` (${linked} linked)`}
-        </p>
-      </div>
-      {selected && (
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={item.available}
-          step={1}
-          aria-label={`Quantity of ${publicName}`}
-          className="w-20"
-          value={quantity}
-          onChange={(event) => onQuantity(event.target.value)}
-        />
-      )}
-    </li>
+        </>
+      }
+      max={item.available}
+      quantity={quantity}
+      disabled={blocked || item.available === 0}
+      onToggle={onToggle}
+      onQuantity={onQuantity}
+    />
   );
 }
