@@ -63,7 +63,8 @@ const balanceKey = (userId: string, itemId: string) => `${userId} ${itemId}`;
 export function planMovements(balances: Map<string, Balance>, moves: Movement[]): MovementOutcome[] {
   return moves.map((move) => {
     const next = mergeQuantities(move.lines).map(({ itemId, quantity }) => {
-      if (!Number.isInteger(quantity) || quantity <= 0) throw new Error("Quantities must be positive integers");
+      if (!Number.isInteger(quantity) || quantity <= 0)
+        throw new Error("Quantities must be positive integers");
       const key = balanceKey(move.userId, itemId);
       const now = balances.get(key) ?? { available: 0, reserved: 0 };
       const effect = balanceEffect(move.kind, quantity);
@@ -83,30 +84,50 @@ export function planMovements(balances: Map<string, Balance>, moves: Movement[])
 
 /**
  * Applies many movements (any sellers, items and kinds) inside the caller's transaction in two round trips: the
- * balance rows are locked in (seller, item) order, so concurrent callers cannot deadlock or oversell; the
+ * sellers, then the balance rows in (seller, item) order, are locked, so concurrent callers cannot deadlock or
+ * oversell; the
  * movements are decided by planMovements (a shortfall refuses only that movement); then one statement writes
  * every balance and every ledger row (one per movement and item). Answers each movement's outcome.
  */
 export async function applyMovements(tx: Tx, moves: Movement[]): Promise<MovementOutcome[]> {
-  const keys = [
-    ...new Set(moves.flatMap((m) => m.lines.map((l) => balanceKey(m.userId, l.itemId)))),
-  ].sort();
+  const keys = [...new Set(moves.flatMap((m) => m.lines.map((l) => balanceKey(m.userId, l.itemId))))].sort();
   if (keys.length === 0) return planMovements(new Map(), moves);
   const q = txSql(tx);
   const split = keys.map((k) => k.split(" "));
-  const { rows } = await q.query<{ user_id: string; item_id: string; available: number; reserved: number }>(
-    `SELECT user_id, item_id, available, reserved FROM inventory_balances
-      WHERE (user_id, item_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))
-      ORDER BY user_id, item_id FOR UPDATE`,
-    [split.map(([u]) => u), split.map(([, i]) => i)],
+  // The sellers' rows first (the share lock the ledger's foreign key takes anyway), then the balances: whoever
+  // locks a seller (a withdrawal does) before a balance then never waits in the opposite order from us.
+  const locked = await q.query<{
+    user_id: string;
+    item_id: string | null;
+    available: number;
+    reserved: number;
+  }>(
+    `WITH s AS (
+       SELECT id FROM users WHERE id = ANY($3::uuid[]) ORDER BY id FOR KEY SHARE
+     ), b AS (
+       SELECT user_id, item_id, available, reserved FROM inventory_balances
+        WHERE (user_id, item_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))
+        ORDER BY user_id, item_id FOR NO KEY UPDATE
+     )
+     SELECT id AS user_id, NULL AS item_id, 0 AS available, 0 AS reserved FROM s
+     UNION ALL SELECT * FROM b`,
+    [split.map(([u]) => u), split.map(([, i]) => i), [...new Set(moves.map((m) => m.userId))]],
   );
-  const before = new Map(rows.map((r) => [balanceKey(r.user_id, r.item_id), r]));
+  const rows = locked.rows.filter((r) => r.item_id !== null);
+  const before = new Map(rows.map((r) => [balanceKey(r.user_id, r.item_id!), r]));
   const after = new Map<string, Balance>(before);
   const outcomes = planMovements(after, moves);
 
   const ledger = moves.flatMap((m, i) =>
     outcomes[i].applied
-      ? mergeQuantities(m.lines).map((l) => [m.userId, l.itemId, m.kind, l.quantity, m.ref?.orderId, m.ref?.note])
+      ? mergeQuantities(m.lines).map((l) => [
+          m.userId,
+          l.itemId,
+          m.kind,
+          l.quantity,
+          m.ref?.orderId,
+          m.ref?.note,
+        ])
       : [],
   );
   if (ledger.length === 0) return outcomes;

@@ -129,7 +129,7 @@ interface Pending {
  * idempotent on (shop, Shopify order id); one order per game (a parent when there are several); items reserved and
  * listing stock lowered, or failed_no_stock with nothing reserved, decided in arrival order. The statements are
  * set-based, so a batch costs a handful of round trips whatever its size and number of sellers: on a small
- * machine the round trips, not the work, bound the intake rate. Rows are locked in id order (receipts, listings, balances),
+ * machine the round trips, not the work, bound the intake rate. Rows are locked in id order (receipts, sellers, listings, balances),
  * so concurrent batches cannot oversell or deadlock. The "orders.created" job commits with the orders; the
  * realtime events follow the commit.
  */
@@ -201,19 +201,24 @@ export async function ingestShopifyOrders(
       ["", "", "uuid"],
     );
     const n = receiptParams.length;
-    // One round trip: the receipts (duplicates drop out), then the rows the new orders draw on, locked in id order.
+    // One round trip: the receipts (duplicates drop out), then the rows the new orders draw on, locked in id order:
+    // the sellers (the share lock the orders' foreign key takes anyway, taken before any balance, as the ledger
+    // does), listing stock, balances.
     const claimed = await q.query(
       `WITH r AS (
          INSERT INTO shopify_order_receipts (shop_domain, shopify_order_id, order_id) VALUES ${receiptValues}
          ON CONFLICT DO NOTHING RETURNING shop_domain, shopify_order_id
+       ), u AS (
+         SELECT id FROM users WHERE id = ANY($${n + 4}::uuid[]) ORDER BY id FOR KEY SHARE
        ), l AS (
-         SELECT id, stock_quantity FROM listings WHERE id = ANY($${n + 1}::uuid[]) ORDER BY id FOR UPDATE
+         SELECT id, stock_quantity FROM listings WHERE id = ANY($${n + 1}::uuid[]) ORDER BY id FOR NO KEY UPDATE
        ), b AS (
          SELECT user_id, item_id, available FROM inventory_balances
           WHERE (user_id, item_id) IN (SELECT * FROM unnest($${n + 2}::uuid[], $${n + 3}::uuid[]))
-          ORDER BY user_id, item_id FOR UPDATE
+          ORDER BY user_id, item_id FOR NO KEY UPDATE
        )
        SELECT 'r' AS kind, shop_domain || ' ' || shopify_order_id AS id, 0 AS n FROM r
+       UNION ALL SELECT 'u', id::text, 0 FROM u
        UNION ALL SELECT 'l', id::text, stock_quantity FROM l
        UNION ALL SELECT 'b', user_id || ' ' || item_id, available FROM b`,
       [
@@ -221,6 +226,7 @@ export async function ingestShopifyOrders(
         listingIds,
         balanceKeys.map((k) => k.split(" ")[0]),
         balanceKeys.map((k) => k.split(" ")[1]),
+        [...new Set(pending.map((p) => p.userId))],
       ],
     );
     const fresh = new Set(claimed.rows.filter((r) => r.kind === "r").map((r) => r.id as string));
@@ -374,46 +380,40 @@ export async function ingestShopifyOrder(
   return result;
 }
 
-/**
- * Groups concurrent webhook deliveries into batches (group commit): a request waits at most for the batches already
- * running, and everything that arrived meanwhile goes into the next one. At low traffic each request is a batch of
- * one. A batch that fails is retried one request at a time, so a poison order fails alone.
- */
-export class IntakeBatcher {
-  private queue: {
-    request: IntakeRequest;
-    resolve: (r: IntakeResult) => void;
-    reject: (e: unknown) => void;
-  }[] = [];
-  private running = 0;
+interface Waiting {
+  request: IntakeRequest;
+  resolve: (r: IntakeResult) => void;
+  reject: (e: unknown) => void;
+}
+
+/** A lane's batches run one at a time: a request waits at most for the batch running, then goes in the next one. */
+class IntakeLane {
+  private queue: Waiting[] = [];
+  private running = false;
   private scheduled = false;
 
   constructor(
     private ctx: AppContext,
-    private limits = { maxBatch: 200, maxRunning: 1 },
+    private maxBatch: number,
   ) {}
 
-  submit(request: IntakeRequest): Promise<IntakeResult> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ request, resolve, reject });
-      this.schedule();
-    });
+  submit(waiting: Waiting): void {
+    this.queue.push(waiting);
+    this.schedule();
   }
 
   private schedule(): void {
-    if (this.scheduled || this.running >= this.limits.maxRunning || this.queue.length === 0) return;
+    if (this.scheduled || this.running || this.queue.length === 0) return;
     this.scheduled = true;
     // Let the requests parsed in this turn of the event loop join the batch.
     setImmediate(() => {
       this.scheduled = false;
-      while (this.queue.length > 0 && this.running < this.limits.maxRunning) {
-        void this.run(this.queue.splice(0, this.limits.maxBatch));
-      }
+      if (!this.running && this.queue.length > 0) void this.run(this.queue.splice(0, this.maxBatch));
     });
   }
 
-  private async run(batch: IntakeBatcher["queue"]): Promise<void> {
-    this.running++;
+  private async run(batch: Waiting[]): Promise<void> {
+    this.running = true;
     try {
       const results = await ingestShopifyOrders(
         this.ctx,
@@ -427,8 +427,39 @@ export class IntakeBatcher {
           await ingestShopifyOrder(this.ctx, b.request.shop, b.request.order).then(b.resolve, b.reject);
       }
     } finally {
-      this.running--;
+      this.running = false;
       this.schedule();
     }
+  }
+}
+
+/** A stable lane per shop, so one store's orders are always decided in arrival order. */
+export function laneOf(shop: string, lanes: number): number {
+  let h = 0;
+  for (let i = 0; i < shop.length; i++) h = (h * 31 + shop.charCodeAt(i)) >>> 0;
+  return h % lanes;
+}
+
+/**
+ * Groups concurrent webhook deliveries into batches (group commit). At low traffic each request is a batch of one;
+ * under load a batch holds what arrived while the previous one ran. A batch that fails is retried one request at a
+ * time, so a poison order fails alone. On PostgreSQL, shops are split over two lanes that run side by side: their
+ * batches lock different sellers' rows, so each one's round trips overlap the other's work instead of queueing
+ * behind it (PGlite has one connection, so one lane).
+ */
+export class IntakeBatcher {
+  private lanes: IntakeLane[];
+
+  constructor(
+    ctx: AppContext,
+    limits = { maxBatch: 200, lanes: ctx.database.driver === "postgres" ? 2 : 1 },
+  ) {
+    this.lanes = Array.from({ length: limits.lanes }, () => new IntakeLane(ctx, limits.maxBatch));
+  }
+
+  submit(request: IntakeRequest): Promise<IntakeResult> {
+    return new Promise((resolve, reject) => {
+      this.lanes[laneOf(request.shop, this.lanes.length)].submit({ request, resolve, reject });
+    });
   }
 }
