@@ -50,8 +50,12 @@ test("a buyer claims a store order and the bot delivers it; seller and Discord a
     await store.getByLabel("Buyer e-mail").fill(email);
     await store.getByRole("button", { name: "Place order" }).click();
     await store.close();
+    await page.bringToFront();
 
-    await page.getByRole("navigation").first().getByRole("link", { name: "Orders", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Orders", exact: true })
+      .click();
     let order: SellerOrder | undefined;
     await expect
       .poll(async () => {
@@ -78,6 +82,7 @@ test("a buyer claims a store order and the bot delivers it; seller and Discord a
     await expect(buyer.getByText("Order completed").first()).toBeVisible({ timeout: 45_000 });
     await buyer.screenshot({ path: "test-results/claim-completed.png" });
     await buyerContext.close();
+    await page.bringToFront();
 
     // The seller's open Orders page shows it completed without a reload.
     await page.getByRole("tab", { name: /Completed/ }).click();

@@ -28,7 +28,10 @@ test("a seller creates a bot, a whitelisted friend deposits through it live, and
 
     // DemoSeller is on the Pro plan, so withdrawals are available.
     await logInThroughSandbox(page, "DemoSeller", { create: false });
-    await page.getByRole("navigation").first().getByRole("link", { name: "Inventory", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Inventory", exact: true })
+      .click();
     await expect(page.getByRole("heading", { name: "Inventory" })).toBeVisible();
     const before = await quantityOf(page, ITEM);
 

@@ -11,8 +11,18 @@ test("a new seller logs in through the sandbox, uses the shell, keeps the theme 
 
   await logInThroughSandbox(page, username);
 
+  // A new seller meets the setup wizard; the API path with the Free plan completes it.
+  await expect(page.getByRole("heading", { name: "Welcome to Autodrop" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+  await page.getByRole("radio", { name: /Custom API Integration/ }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("radio", { name: /^Free/ })).toBeChecked();
+  await page.getByRole("button", { name: "Complete Setup" }).click();
+  await expect(page.getByText("Setup Complete!").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome to Autodrop" })).toHaveCount(0);
+
   // The shell: navigation, and no Admin section for a seller.
-  const nav = page.getByRole("navigation").first();
+  const nav = page.getByRole("navigation", { name: "Main" });
   for (const entry of ["Dashboard", "Inventory", "Listings", "Orders", "API Integration", "Store Settings"]) {
     await expect(nav.getByRole("link", { name: entry })).toBeVisible();
   }

@@ -42,6 +42,8 @@ export async function logInThroughSandbox(page: Page, username: string, opts: { 
 
   await setProfileDescription(sandboxTab, username, `Hi! ${phrase}`);
   await sandboxTab.close();
+  // A background tab gets no animation frames, which Playwright needs to click: bring the app tab back first.
+  await page.bringToFront();
 
   await page.getByRole("button", { name: "Verify & Login" }).click();
   await expect(page).toHaveURL(/\/dashboard/);

@@ -31,7 +31,10 @@ test("a new seller connects a sandbox store in the wizard, links inventory, and 
     expect(me.shopifyStore).toBe(shop);
 
     // Inventory through the seller's own bot: the seller trades 6 chickens to it in game.
-    await page.getByRole("navigation").first().getByRole("link", { name: "Inventory", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Inventory", exact: true })
+      .click();
     await page.getByRole("button", { name: "Deposit Items" }).click();
     await page.getByRole("button", { name: /Bubble Gum Simulator/ }).click();
     await page.getByRole("button", { name: "Create Bot" }).click();
@@ -56,7 +59,10 @@ test("a new seller connects a sandbox store in the wizard, links inventory, and 
     await page.getByLabel("Stock Quantity").fill("3");
     await page.getByRole("button", { name: "Link Items" }).click();
     await expect(page.getByText("Items linked to Shopify listing successfully!").first()).toBeVisible();
-    await page.getByRole("navigation").first().getByRole("link", { name: "Listings", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Listings", exact: true })
+      .click();
     await expect(page.getByText(PRODUCT).first()).toBeVisible();
 
     // A buyer orders 2 in the sandbox storefront; Shopify delivers orders/create to Autodrop.
@@ -66,12 +72,16 @@ test("a new seller connects a sandbox store in the wizard, links inventory, and 
     await store.getByLabel("Buyer e-mail").fill("buyer@example.com");
     await store.getByRole("button", { name: "Place order" }).click();
     await store.close();
+    await page.bringToFront();
 
-    await page.getByRole("navigation").first().getByRole("link", { name: "Orders", exact: true }).click();
+    await page.goto("/orders");
     await expect(page.getByRole("tab", { name: "Unclaimed (1)" })).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: "test-results/shopify-orders.png" });
 
-    await page.getByRole("navigation").first().getByRole("link", { name: "Dashboard", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Dashboard", exact: true })
+      .click();
     await expect(page.getByText("$9.98").first()).toBeVisible();
     await page.screenshot({ path: "test-results/shopify-dashboard.png" });
   } finally {
