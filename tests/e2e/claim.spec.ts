@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { startBotAgent } from "./agent";
-import { logInThroughSandbox, sandboxCall, uniqueUsername } from "./sandbox";
+import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
 
 const SHOP = "autodrop-demo.myshopify.com"; // DemoSeller's connected sandbox store
 const PRODUCT = "Harvester"; // an mm2 product linked to DemoSeller's inventory
@@ -44,13 +44,11 @@ test("a buyer claims a store order and the bot delivers it; seller and Discord a
 
     // A buyer orders in the sandbox storefront.
     const email = `${uniqueUsername("buyer").toLowerCase()}@example.com`;
-    const store = await page.context().newPage();
+    const store = await sandboxWindow(page);
     await store.goto(`/__sandbox/shopify/${SHOP}/store`);
     await store.getByLabel(PRODUCT).fill("1");
     await store.getByLabel("Buyer e-mail").fill(email);
     await store.getByRole("button", { name: "Place order" }).click();
-    await store.close();
-    await page.bringToFront();
 
     await page
       .getByRole("navigation", { name: "Main" })
@@ -81,8 +79,6 @@ test("a buyer claims a store order and the bot delivers it; seller and Discord a
     await expect(buyer.getByText("AutodropBot_MM2").first()).toBeVisible();
     await expect(buyer.getByText("Order completed").first()).toBeVisible({ timeout: 45_000 });
     await buyer.screenshot({ path: "test-results/claim-completed.png" });
-    await buyerContext.close();
-    await page.bringToFront();
 
     // The seller's open Orders page shows it completed without a reload.
     await page.getByRole("tab", { name: /Completed/ }).click();

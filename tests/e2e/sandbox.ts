@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { BASE_URL as BASE } from "../../playwright.config";
 
 /** A unique, valid Roblox username for one test run. */
 export function uniqueUsername(prefix: string): string {
@@ -30,7 +31,7 @@ export async function setProfileDescription(
  * Creates the sandbox Roblox user first unless it exists.
  */
 export async function logInThroughSandbox(page: Page, username: string, opts: { create?: boolean } = {}) {
-  const sandboxTab = await page.context().newPage();
+  const sandboxTab = await sandboxWindow(page);
   if (opts.create !== false) await createRobloxUserInSandbox(sandboxTab, username);
 
   await page.goto("/login");
@@ -41,12 +42,20 @@ export async function logInThroughSandbox(page: Page, username: string, opts: { 
   expect(phrase.split(" ").length).toBeGreaterThan(3);
 
   await setProfileDescription(sandboxTab, username, `Hi! ${phrase}`);
-  await sandboxTab.close();
-  // A background tab gets no animation frames, which Playwright needs to click: bring the app tab back first.
-  await page.bringToFront();
 
   await page.getByRole("button", { name: "Verify & Login" }).click();
   await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/**
+ * A page in a separate browser window (its own context), as a tester would keep the sandbox open beside the app.
+ * It is left open: closing a tab while the app tab waits in the background has hung Chromium in CI.
+ */
+export async function sandboxWindow(page: Page): Promise<Page> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error("no browser");
+  const context = await browser.newContext({ baseURL: BASE });
+  return context.newPage();
 }
 
 /** Sandbox control calls for tests that need set-up beyond what they exercise. */

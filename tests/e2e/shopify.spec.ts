@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { startBotAgent } from "./agent";
-import { logInThroughSandbox, sandboxCall, uniqueUsername } from "./sandbox";
+import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
 
 const PRODUCT = "Giant Chocolate Chicken"; // a sample product of every sandbox store, $4.99
 
@@ -66,13 +66,11 @@ test("a new seller connects a sandbox store in the wizard, links inventory, and 
     await expect(page.getByText(PRODUCT).first()).toBeVisible();
 
     // A buyer orders 2 in the sandbox storefront; Shopify delivers orders/create to Autodrop.
-    const store = await page.context().newPage();
+    const store = await sandboxWindow(page);
     await store.goto(`/__sandbox/shopify/${shop}/store`);
     await store.getByLabel(PRODUCT).fill("2");
     await store.getByLabel("Buyer e-mail").fill("buyer@example.com");
     await store.getByRole("button", { name: "Place order" }).click();
-    await store.close();
-    await page.bringToFront();
 
     await page.goto("/orders");
     await expect(page.getByRole("tab", { name: "Unclaimed (1)" })).toBeVisible({ timeout: 30_000 });

@@ -113,6 +113,49 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
     expect(await messagesOf(t.app, hook.id)).toHaveLength(1);
   });
 
+  it("announces every purchase of a multi-seller batch to its own seller, with the listings it sold out", async () => {
+    const first = await sellerWithDiscord();
+    const second = await sellerWithDiscord();
+    const quiet = await sellerWithDiscord({ orderCreatedEnabled: false });
+    const a = await reservedOrder(t.app, first.seller.userId, "unclaimed");
+    const b = await reservedOrder(t.app, second.seller.userId, "unclaimed");
+    const c = await reservedOrder(t.app, quiet.seller.userId, "unclaimed");
+    const [soldOut] = await t.app.ctx.db
+      .insert(listings)
+      .values({
+        userId: second.seller.userId,
+        title: "Last bundle",
+        game: "mm2",
+        shopifyProductId: "3",
+        shopifyVariantId: uniqueName("v"),
+        stockQuantity: 0,
+      })
+      .returning();
+    const batch = {
+      events: [
+        { userId: first.seller.userId, orderIds: [a.order.id], listingIds: [] },
+        { userId: second.seller.userId, orderIds: [b.order.id], listingIds: [soldOut.id] },
+        { userId: quiet.seller.userId, orderIds: [c.order.id], listingIds: [] },
+      ],
+    };
+    await t.app.ctx.jobs.send(ORDER_CREATED_JOB, batch);
+    await t.app.ctx.jobs.send(ORDER_CREATED_JOB, batch);
+    const [toFirst] = await waitForMessages(t.app, first.hook.id, 1);
+    expect(toFirst.embeds?.[0].fields).toContainEqual({
+      name: "Items",
+      value: `2 × ${a.item.publicName}`,
+      inline: false,
+    });
+    const toSecond = await waitForMessages(t.app, second.hook.id, 2);
+    expect(toSecond.map((m) => m.embeds?.[0].title)).toEqual(
+      expect.arrayContaining([expect.stringContaining("#4242"), "⚠️ Out of stock: Last bundle"]),
+    );
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await messagesOf(t.app, first.hook.id)).toHaveLength(1);
+    expect(await messagesOf(t.app, second.hook.id)).toHaveLength(2);
+    expect(await messagesOf(t.app, quiet.hook.id)).toEqual([]);
+  });
+
   it("tells the seller when an order is delivered, with @everyone when ping-everyone is on", async () => {
     const { seller, hook } = await sellerWithDiscord({ pingEveryone: true });
     const { order } = await reservedOrder(t.app, seller.userId, "pending");

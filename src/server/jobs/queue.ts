@@ -91,20 +91,39 @@ export class JobQueue {
     data: T,
     opts: { tx?: DbOrTx; startAfterSeconds?: number; singletonKey?: string } = {},
   ): Promise<string | null> {
-    const def = this.definitions.get(name);
-    if (!def) throw new Error(`Unknown job ${name}`);
-    const sendOptions: PgBoss.SendOptions = {
-      retryLimit: def.retryLimit ?? 5,
-      retryDelay: def.retryDelaySeconds ?? 5,
-      retryBackoff: true,
+    const def = this.definition(name);
+    return this.boss.send(name, data, {
+      ...this.retryOptions(def),
       startAfter: opts.startAfterSeconds,
       singletonKey: opts.singletonKey,
-    };
-    if (opts.tx) {
-      const q = txSql(opts.tx);
-      sendOptions.db = { executeSql: (text, values) => q.query(text, values) };
-    }
-    return this.boss.send(name, data, sendOptions);
+      db: this.connection(opts.tx),
+    });
+  }
+
+  /** Enqueues one job per payload in a single statement (same transaction rule as send). */
+  async sendMany<T extends object>(name: string, data: T[], opts: { tx?: DbOrTx } = {}): Promise<void> {
+    if (data.length === 0) return;
+    const retry = this.retryOptions(this.definition(name));
+    await this.boss.insert(
+      data.map((d) => ({ name, data: d, ...retry })),
+      { db: this.connection(opts.tx) },
+    );
+  }
+
+  private definition(name: string): JobDefinition {
+    const def = this.definitions.get(name);
+    if (!def) throw new Error(`Unknown job ${name}`);
+    return def;
+  }
+
+  private retryOptions(def: JobDefinition) {
+    return { retryLimit: def.retryLimit ?? 5, retryDelay: def.retryDelaySeconds ?? 5, retryBackoff: true };
+  }
+
+  private connection(tx?: DbOrTx): PgBoss.ConnectionOptions["db"] {
+    if (!tx) return undefined;
+    const q = txSql(tx);
+    return { executeSql: (text, values) => q.query(text, values) };
   }
 
   get isStarted(): boolean {

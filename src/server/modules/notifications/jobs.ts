@@ -1,12 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { onOrderCompleted } from "../orders/completion.js";
-import { onOrderCreated } from "../orders/events.js";
+import { orderCreatedHook } from "../orders/events.js";
 import {
   DISCORD_JOB,
-  notifyLowStock,
-  notifyOrderCreated,
   notifyOrderDelivered,
+  notifyOrdersCreated,
   sendDiscordNotification,
 } from "./service.js";
 
@@ -21,11 +20,8 @@ export async function registerNotifications(_app: FastifyInstance, ctx: AppConte
     retryDelaySeconds: 5,
     handler: (data) => sendDiscordNotification(ctx, data),
   });
-  onOrderCreated(ctx, async ({ orderIds, listingIds }) => {
-    await ctx.db.transaction(async (tx) => {
-      for (const orderId of orderIds) await notifyOrderCreated(ctx, tx, orderId);
-      for (const listingId of listingIds) await notifyLowStock(ctx, tx, listingId, orderIds[0]);
-    });
+  orderCreatedHook.on(ctx, async ({ events }) => {
+    await ctx.db.transaction((tx) => notifyOrdersCreated(ctx, tx, events));
   });
   onOrderCompleted(ctx, async ({ orderId }) => {
     await ctx.db.transaction((tx) => notifyOrderDelivered(ctx, tx, orderId));

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import {
   lowStockNotificationSchema,
   type NotificationKind,
@@ -15,6 +15,7 @@ import {
   DiscordRateLimitError,
   DiscordWebhookError,
 } from "../../integrations/discord/client.js";
+import type { OrderCreatedEvent } from "../orders/events.js";
 import { buildDiscordMessage, type DiscordPreferences, wantsNotification } from "./messages.js";
 
 export const DISCORD_JOB = "discord.send";
@@ -25,26 +26,77 @@ export type DiscordJob = NotificationPayload & { userId: string; occurredAt: str
 // A webhook that keeps answering 429 is given up on after this many waits (each as long as Discord asked).
 const MAX_RATE_LIMITED = 20;
 
+const preferenceColumns = {
+  subscriptionTier: users.subscriptionTier,
+  subscriptionExpiry: users.subscriptionExpiry,
+  discordWebhookUrl: users.discordWebhookUrl,
+  discordNotificationsEnabled: users.discordNotificationsEnabled,
+  discordOrderCreatedEnabled: users.discordOrderCreatedEnabled,
+  discordOrderDeliveredEnabled: users.discordOrderDeliveredEnabled,
+  discordPingEveryone: users.discordPingEveryone,
+};
+
 async function preferences(db: DbOrTx, userId: string): Promise<DiscordPreferences | null> {
-  const [prefs] = await db
-    .select({
-      subscriptionTier: users.subscriptionTier,
-      subscriptionExpiry: users.subscriptionExpiry,
-      discordWebhookUrl: users.discordWebhookUrl,
-      discordNotificationsEnabled: users.discordNotificationsEnabled,
-      discordOrderCreatedEnabled: users.discordOrderCreatedEnabled,
-      discordOrderDeliveredEnabled: users.discordOrderDeliveredEnabled,
-      discordPingEveryone: users.discordPingEveryone,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [prefs] = await db.select(preferenceColumns).from(users).where(eq(users.id, userId));
   return prefs ?? null;
 }
 
+/** A message to queue for a seller; with `dedupeKey`, an event seen again (a retried job) queues nothing more. */
+export interface PendingNotification {
+  userId: string;
+  notification: NotificationPayload;
+  dedupeKey?: string;
+}
+
 /**
- * Queues a Discord message when the seller wants this kind, on `tx` so the job commits with the change that caused
- * it. With `dedupeKey`, an event seen again (a retried job) queues nothing more. Answers whether it queued.
+ * Queues the Discord messages the sellers want, on `tx` so the jobs commit with the change that caused them, in
+ * three statements whatever their number (settings, receipts, jobs). Answers, per notification, whether it queued.
  */
+export async function enqueueNotifications(
+  ctx: AppContext,
+  tx: DbOrTx,
+  pending: PendingNotification[],
+): Promise<boolean[]> {
+  if (pending.length === 0) return [];
+  const userIds = [...new Set(pending.map((p) => p.userId))];
+  const prefs = new Map(
+    (
+      await tx
+        .select({ id: users.id, ...preferenceColumns })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    ).map((p) => [p.id, p]),
+  );
+  const wanted = pending.map((p) => {
+    const seller = prefs.get(p.userId);
+    return seller !== undefined && wantsNotification(seller, p.notification.kind);
+  });
+  const keys = [...new Set(pending.flatMap((p, i) => (wanted[i] && p.dedupeKey ? [p.dedupeKey] : [])))];
+  const fresh = new Set(
+    keys.length === 0
+      ? []
+      : (
+          await tx
+            .insert(notificationReceipts)
+            .values(keys.map((key) => ({ key })))
+            .onConflictDoNothing()
+            .returning({ key: notificationReceipts.key })
+        ).map((r) => r.key),
+  );
+  const occurredAt = new Date().toISOString();
+  const queued = pending.map((p, i) => {
+    if (!wanted[i] || p.dedupeKey === undefined) return wanted[i];
+    // The same key twice in one call is one event: only its first notification takes the receipt.
+    return fresh.delete(p.dedupeKey);
+  });
+  const jobs: DiscordJob[] = pending.flatMap((p, i) =>
+    queued[i] ? [{ ...p.notification, userId: p.userId, occurredAt }] : [],
+  );
+  await ctx.jobs.sendMany(DISCORD_JOB, jobs, { tx });
+  return queued;
+}
+
+/** Queues one Discord message when the seller wants this kind (see enqueueNotifications). Answers whether it queued. */
 export async function enqueueNotification(
   ctx: AppContext,
   tx: DbOrTx,
@@ -52,73 +104,135 @@ export async function enqueueNotification(
   notification: NotificationPayload,
   dedupeKey?: string,
 ): Promise<boolean> {
-  const prefs = await preferences(tx, userId);
-  if (!prefs || !wantsNotification(prefs, notification.kind)) return false;
-  if (dedupeKey) {
-    const fresh = await tx
-      .insert(notificationReceipts)
-      .values({ key: dedupeKey })
-      .onConflictDoNothing()
-      .returning();
-    if (fresh.length === 0) return false;
-  }
-  const job: DiscordJob = { ...notification, userId, occurredAt: new Date().toISOString() };
-  await ctx.jobs.send(DISCORD_JOB, job, { tx });
-  return true;
+  const [queued] = await enqueueNotifications(ctx, tx, [{ userId, notification, dedupeKey }]);
+  return queued;
 }
 
-/** What a message says about an order: its own items, or for a multi-game parent those of its sub-orders. */
-async function orderNotification(
-  db: DbOrTx,
-  orderId: string,
-): Promise<{
+interface OrderFacts {
   userId: string;
   source: string;
   parentOrderId: string | null;
   hasSubOrders: boolean;
   data: OrderNotification;
-} | null> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return null;
-  const subOrders = await db.select({ id: orders.id }).from(orders).where(eq(orders.parentOrderId, orderId));
-  const lineOrderIds = subOrders.length > 0 ? subOrders.map((s) => s.id) : [orderId];
-  const lines = await db
-    .select({ name: items.publicName, game: items.game, quantity: orderItems.quantity })
-    .from(orderItems)
-    .innerJoin(items, eq(items.id, orderItems.itemId))
-    .where(inArray(orderItems.orderId, lineOrderIds));
-  const games = [...new Set([...(order.game ? [order.game] : []), ...lines.map((l) => l.game)])];
-  return {
-    userId: order.userId,
-    source: order.source,
-    parentOrderId: order.parentOrderId,
-    hasSubOrders: subOrders.length > 0,
-    data: {
-      orderId: order.id,
-      orderNumber: order.shopifyOrderNumber,
-      source: order.source,
-      games,
-      items: lines.map((l) => ({ name: l.name, quantity: l.quantity })),
-      totalAmount: order.totalAmount,
-      robloxUsername: order.robloxUsername,
-    },
-  };
 }
 
 /**
- * A sale came in. A withdrawal is not a sale; a multi-game purchase is announced once, by its parent.
- * Idempotent: safe in a retried job.
+ * What messages say about orders: their own items, or for a multi-game parent those of its sub-orders. Two
+ * statements for any number of orders; missing orders are left out.
  */
+async function orderNotifications(db: DbOrTx, orderIds: string[]): Promise<OrderFacts[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(or(inArray(orders.id, orderIds), inArray(orders.parentOrderId, orderIds)));
+  const subOrders = new Map<string, string[]>();
+  for (const row of rows) {
+    if (row.parentOrderId)
+      subOrders.set(row.parentOrderId, [...(subOrders.get(row.parentOrderId) ?? []), row.id]);
+  }
+  const lines = await db
+    .select({
+      orderId: orderItems.orderId,
+      name: items.publicName,
+      game: items.game,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .where(inArray(orderItems.orderId, [...new Set(rows.map((r) => r.id))]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return [...new Set(orderIds)]
+    .flatMap((id) => byId.get(id) ?? [])
+    .map((order) => {
+      const lineOrderIds = new Set(subOrders.get(order.id) ?? [order.id]);
+      const own = lines.filter((l) => lineOrderIds.has(l.orderId));
+      const games = [...new Set([...(order.game ? [order.game] : []), ...own.map((l) => l.game)])];
+      return {
+        userId: order.userId,
+        source: order.source,
+        parentOrderId: order.parentOrderId,
+        hasSubOrders: subOrders.has(order.id),
+        data: {
+          orderId: order.id,
+          orderNumber: order.shopifyOrderNumber,
+          source: order.source,
+          games,
+          items: own.map((l) => ({ name: l.name, quantity: l.quantity })),
+          totalAmount: order.totalAmount,
+          robloxUsername: order.robloxUsername,
+        },
+      };
+    });
+}
+
+/** A sale came in. A withdrawal is not a sale; a multi-game purchase is announced once, by its parent. */
+async function orderCreatedNotifications(db: DbOrTx, orderIds: string[]): Promise<PendingNotification[]> {
+  return (await orderNotifications(db, orderIds))
+    .filter((order) => order.source !== "withdrawal" && !order.parentOrderId)
+    .map((order) => ({
+      userId: order.userId,
+      notification: { kind: "order_created", payload: order.data },
+      dedupeKey: `order_created:${order.data.orderId}`,
+    }));
+}
+
+/**
+ * The out-of-stock message of each listing whose stock is 0. eventKey names the change (e.g. the order that sold
+ * the last unit), so the same change seen twice (a retried job) sends one message.
+ */
+async function lowStockNotifications(
+  db: DbOrTx,
+  changes: { listingId: string; eventKey?: string }[],
+): Promise<PendingNotification[]> {
+  if (changes.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(listings)
+    .where(inArray(listings.id, [...new Set(changes.map((c) => c.listingId))]));
+  const byId = new Map(rows.map((l) => [l.id, l]));
+  return changes.flatMap(({ listingId, eventKey }) => {
+    const listing = byId.get(listingId);
+    if (!listing || listing.stockQuantity > 0) return [];
+    const payload = {
+      listingId: listing.id,
+      title: listing.title,
+      game: listing.game,
+      stockQuantity: listing.stockQuantity,
+    };
+    const dedupeKey = eventKey ? `low_stock:${listingId}:${eventKey}` : undefined;
+    return [{ userId: listing.userId, notification: { kind: "low_stock" as const, payload }, dedupeKey }];
+  });
+}
+
+/** Idempotent: safe in a retried job. */
 export async function notifyOrderCreated(ctx: AppContext, tx: DbOrTx, orderId: string): Promise<boolean> {
-  const order = await orderNotification(tx, orderId);
-  if (!order || order.source === "withdrawal" || order.parentOrderId) return false;
-  return enqueueNotification(
+  const [queued = false] = await enqueueNotifications(
     ctx,
     tx,
-    order.userId,
-    { kind: "order_created", payload: order.data },
-    `order_created:${orderId}`,
+    await orderCreatedNotifications(tx, [orderId]),
   );
+  return queued;
+}
+
+/**
+ * The "orders.created" messages of a whole intake batch: each purchase's sale and the listings it sold out, in a
+ * constant number of statements. Idempotent: safe in a retried job.
+ */
+export async function notifyOrdersCreated(
+  ctx: AppContext,
+  tx: DbOrTx,
+  events: OrderCreatedEvent[],
+): Promise<void> {
+  const sales = await orderCreatedNotifications(
+    tx,
+    events.flatMap((e) => e.orderIds),
+  );
+  const soldOut = await lowStockNotifications(
+    tx,
+    events.flatMap((e) => e.listingIds.map((listingId) => ({ listingId, eventKey: e.orderIds[0] }))),
+  );
+  await enqueueNotifications(ctx, tx, [...sales, ...soldOut]);
 }
 
 /**
@@ -126,7 +240,7 @@ export async function notifyOrderCreated(ctx: AppContext, tx: DbOrTx, orderId: s
  * announced again; withdrawals are the seller's own items. Idempotent: safe in a retried job.
  */
 export async function notifyOrderDelivered(ctx: AppContext, tx: DbOrTx, orderId: string): Promise<boolean> {
-  const order = await orderNotification(tx, orderId);
+  const [order] = await orderNotifications(tx, [orderId]);
   if (!order || order.source === "withdrawal" || order.hasSubOrders) return false;
   return enqueueNotification(
     ctx,
@@ -139,8 +253,7 @@ export async function notifyOrderDelivered(ctx: AppContext, tx: DbOrTx, orderId:
 
 /**
  * Call it (in the transaction that lowered the stock) when a listing's stock may have reached zero; it queues the
- * out-of-stock message only when the stock is 0. eventKey names the change (e.g. the order that sold the last
- * unit), so the same change seen twice (a retried job) sends one message.
+ * out-of-stock message only when the stock is 0 (see lowStockNotifications for eventKey).
  */
 export async function notifyLowStock(
   ctx: AppContext,
@@ -148,16 +261,12 @@ export async function notifyLowStock(
   listingId: string,
   eventKey?: string,
 ): Promise<boolean> {
-  const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId));
-  if (!listing || listing.stockQuantity > 0) return false;
-  const payload = {
-    listingId: listing.id,
-    title: listing.title,
-    game: listing.game,
-    stockQuantity: listing.stockQuantity,
-  };
-  const dedupeKey = eventKey ? `low_stock:${listingId}:${eventKey}` : undefined;
-  return enqueueNotification(ctx, tx, listing.userId, { kind: "low_stock", payload }, dedupeKey);
+  const [queued = false] = await enqueueNotifications(
+    ctx,
+    tx,
+    await lowStockNotifications(tx, [{ listingId, eventKey }]),
+  );
+  return queued;
 }
 
 function parseJob(data: unknown): DiscordJob | null {

@@ -52,17 +52,13 @@ export interface OrderCreatedEvent {
   listingIds: string[];
 }
 
-/** The job carries every purchase an intake batch committed. */
+/**
+ * The job carries every purchase an intake batch committed; listeners take the whole batch so their queries do
+ * not grow with its size.
+ */
 export interface OrderCreatedBatch {
   events: OrderCreatedEvent[];
 }
 
 export const orderCreatedHook = jobHook<OrderCreatedBatch>("orders.created");
 export const ORDER_CREATED_JOB = orderCreatedHook.jobName;
-
-/** Something to do once orders are created (Discord message, Shopify inventory sync...), once per purchase. */
-export function onOrderCreated(ctx: AppContext, listener: (event: OrderCreatedEvent) => Promise<void>): void {
-  orderCreatedHook.on(ctx, async (batch) => {
-    for (const event of batch.events) await listener(event);
-  });
-}

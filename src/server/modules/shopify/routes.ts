@@ -8,34 +8,31 @@ import {
 import type { AppContext } from "../../context.js";
 import { currentUser, requireUser, userOf } from "../auth/sessions.js";
 import { onOrderCompleted } from "../orders/completion.js";
-import { onOrderCreated } from "../orders/events.js";
+import { orderCreatedHook } from "../orders/events.js";
 import {
   beginInstall,
   finishInstall,
   fulfillIfDelivered,
-  queueInventorySync,
+  type InventorySyncJob,
+  queueOrderedInventorySyncs,
   reconnect,
   SYNC_INVENTORY_JOB,
   storeProducts,
-  syncListingInventory,
-  syncsInventory,
+  syncListingsInventory,
 } from "./service.js";
 import { registerShopifyWebhooks } from "./webhooks.js";
 
 export async function registerShopify(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  ctx.jobs.define<{ listingId: string }>({
+  ctx.jobs.define<InventorySyncJob | { listingId: string }>({
     name: SYNC_INVENTORY_JOB,
     retryLimit: 8,
     retryDelaySeconds: 15,
-    handler: ({ listingId }) => syncListingInventory(ctx, listingId),
+    // Jobs queued before syncs were grouped per store carry one listingId.
+    handler: (job) => syncListingsInventory(ctx, "listingIds" in job ? job : { listingIds: [job.listingId] }),
   });
-  onOrderCreated(ctx, async (event) => {
-    if (event.listingIds.length > 0 && (await syncsInventory(ctx, event.userId))) {
-      await queueInventorySync(ctx, event.listingIds);
-    }
-  });
+  orderCreatedHook.on(ctx, ({ events }) => queueOrderedInventorySyncs(ctx, events));
   onOrderCompleted(ctx, (event) => fulfillIfDelivered(ctx, event.orderId));
 
   r.get(

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   type InstallPurpose,
   normaliseShopDomain,
@@ -22,6 +22,7 @@ import {
   verifyCallbackHmac,
 } from "../../integrations/shopify/oauth.js";
 import type { SessionUser } from "../auth/sessions.js";
+import type { OrderCreatedEvent } from "../orders/events.js";
 
 export const TOKEN_PURPOSE = "shopify-access-token";
 export const SYNC_INVENTORY_JOB = "shopify.sync-inventory";
@@ -211,40 +212,74 @@ export async function storeProducts(ctx: AppContext, userId: string): Promise<St
   }
 }
 
-/** Whether the seller's store lets Autodrop write inventory levels (the scope comes with a reinstall). */
-export async function syncsInventory(ctx: AppContext, userId: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ scopes: shops.scopes })
+/** The sellers among `userIds` whose store lets Autodrop write inventory levels (the scope comes with a reinstall). */
+async function sellersSyncingInventory(ctx: AppContext, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ userId: shops.userId, scopes: shops.scopes })
     .from(shops)
-    .where(and(eq(shops.userId, userId), isNull(shops.uninstalledAt)));
-  return row?.scopes.split(",").includes("write_inventory") ?? false;
+    .where(and(inArray(shops.userId, userIds), isNull(shops.uninstalledAt)));
+  return new Set(rows.filter((r) => r.scopes.split(",").includes("write_inventory")).map((r) => r.userId));
 }
 
-/** Queues the Shopify inventory sync of listings (commits with the caller's transaction when given). */
+/** A sync job covers listings of one store. */
+export interface InventorySyncJob {
+  listingIds: string[];
+}
+
+/** Queues the Shopify inventory sync of one seller's listings (commits with the caller's transaction when given). */
 export async function queueInventorySync(ctx: AppContext, listingIds: string[], tx?: DbOrTx): Promise<void> {
-  for (const listingId of new Set(listingIds)) await ctx.jobs.send(SYNC_INVENTORY_JOB, { listingId }, { tx });
+  await ctx.jobs.send<InventorySyncJob>(SYNC_INVENTORY_JOB, { listingIds: [...new Set(listingIds)] }, { tx });
 }
 
 /**
- * The variant's available quantity in Shopify follows the listing's stock. Needs the inventory scopes (granted on
- * reinstall); without them, or without a connected store, there is nothing to do.
+ * After an intake batch: one sync job per store whose stock the batch lowered, for the sellers whose store can
+ * take it; two statements for the whole batch.
  */
-export async function syncListingInventory(ctx: AppContext, listingId: string): Promise<void> {
-  const [listing] = await ctx.db.select().from(listings).where(eq(listings.id, listingId));
-  if (!listing) return;
-  const shop = await connectedShop(ctx, listing.userId);
-  if (!shop?.scopes.includes("write_inventory")) return;
-  try {
-    await shop.admin.setVariantInventory(
-      listing.shopifyVariantId,
-      listing.isActive ? listing.stockQuantity : 0,
-    );
-  } catch (err) {
-    if (err instanceof ShopifyError && err.kind !== "unavailable") {
-      ctx.log.warn({ listingId, err: err.message }, "shopify inventory sync refused");
-      return;
+export async function queueOrderedInventorySyncs(
+  ctx: AppContext,
+  events: OrderCreatedEvent[],
+): Promise<void> {
+  const listingsBySeller = new Map<string, Set<string>>();
+  for (const { userId, listingIds } of events) {
+    if (listingIds.length === 0) continue;
+    const set = listingsBySeller.get(userId) ?? new Set();
+    for (const id of listingIds) set.add(id);
+    listingsBySeller.set(userId, set);
+  }
+  const syncing = await sellersSyncingInventory(ctx, [...listingsBySeller.keys()]);
+  const jobs = [...listingsBySeller]
+    .filter(([userId]) => syncing.has(userId))
+    .map(([, ids]): InventorySyncJob => ({ listingIds: [...ids] }));
+  await ctx.jobs.sendMany(SYNC_INVENTORY_JOB, jobs);
+}
+
+/**
+ * The variants' available quantity in Shopify follows the listings' stock. Needs the inventory scopes (granted on
+ * reinstall); without them, or without a connected store, there is nothing to do. A store that is unavailable
+ * fails the job, which retries all its listings (setting a quantity again is harmless).
+ */
+export async function syncListingsInventory(ctx: AppContext, job: InventorySyncJob): Promise<void> {
+  if (job.listingIds.length === 0) return;
+  const rows = await ctx.db.select().from(listings).where(inArray(listings.id, job.listingIds));
+  const shopsBySeller = new Map<string, Promise<ConnectedShop | null>>();
+  for (const listing of rows) {
+    if (!shopsBySeller.has(listing.userId))
+      shopsBySeller.set(listing.userId, connectedShop(ctx, listing.userId));
+    const shop = await shopsBySeller.get(listing.userId);
+    if (!shop?.scopes.includes("write_inventory")) continue;
+    try {
+      await shop.admin.setVariantInventory(
+        listing.shopifyVariantId,
+        listing.isActive ? listing.stockQuantity : 0,
+      );
+    } catch (err) {
+      if (err instanceof ShopifyError && err.kind !== "unavailable") {
+        ctx.log.warn({ listingId: listing.id, err: err.message }, "shopify inventory sync refused");
+        continue;
+      }
+      throw err;
     }
-    throw err;
   }
 }
 
