@@ -23,3 +23,21 @@ export const KEY_DAYS = 30;
 export function hasPaidTier(tier: Tier): boolean {
   return tier === "basic" || tier === "pro";
 }
+
+export interface Subscription {
+  subscriptionTier: string;
+  /** A Date on the server, an ISO string in JSON. */
+  subscriptionExpiry: Date | string | null;
+}
+
+/**
+ * The tier a seller's features follow: the stored tier while it has not expired, free once it has (design.md:
+ * expiry drops the account to free), whether or not the downgrade has been written yet. Server and client share it.
+ */
+export function activeTier(sub: Subscription, now: Date | number = Date.now()): Tier {
+  const tier = (TIERS as readonly string[]).includes(sub.subscriptionTier)
+    ? (sub.subscriptionTier as Tier)
+    : "free";
+  if (tier === "free" || sub.subscriptionExpiry === null) return tier;
+  return new Date(sub.subscriptionExpiry).getTime() > new Date(now).getTime() ? tier : "free";
+}

@@ -22,7 +22,7 @@ import { Label } from "@/components/ui/label";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
 import { apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
-import { GENERIC_ERROR, normalizeError } from "@/lib/normalize-error";
+import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
 import {
   canContinue,
@@ -185,14 +185,7 @@ function PlanStep({
       }
       await refreshUser();
     },
-    onError: (err) => {
-      const message = normalizeError(err);
-      toast({
-        title: "Error",
-        description: message === GENERIC_ERROR ? TEXTS.keyFailed : message,
-        variant: "destructive",
-      });
-    },
+    onError: (err) => toastError(err, TEXTS.keyFailed),
   });
 
   const busy = complete.isPending || activate.isPending;

@@ -9,10 +9,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
 import { ClaimPagePreview } from "./claim-page-preview";
 import { COLOR_FIELDS, type ColorField, initialStyle, pickerValue, styleErrors } from "./claim-style";
-import { toastError } from "./errors";
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;

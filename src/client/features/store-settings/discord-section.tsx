@@ -13,8 +13,8 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
-import { toastError } from "./errors";
 import {
   canSaveDiscord,
   type DiscordForm,

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CurrentUser } from "../../../contract/auth";
-import {
-  canSaveDiscord,
-  type DiscordForm,
-  discordPayload,
-  discordUrlProblem,
-  effectiveTier,
-} from "./settings-rules";
+import { activeTier } from "../../../contract/plans";
+import { canSaveDiscord, type DiscordForm, discordPayload, discordUrlProblem } from "./settings-rules";
 
 const URL_OK = "https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz_0123";
 const off: DiscordForm = {
@@ -56,7 +51,7 @@ describe("Discord save rules", () => {
   });
 });
 
-describe("effectiveTier", () => {
+describe("activeTier", () => {
   const user = (tier: CurrentUser["subscriptionTier"], expiry: string | null) => ({
     subscriptionTier: tier,
     subscriptionExpiry: expiry,
@@ -64,9 +59,9 @@ describe("effectiveTier", () => {
   const now = Date.parse("2025-01-10T00:00:00Z");
 
   it("keeps a paid tier until it expires, then falls back to free", () => {
-    expect(effectiveTier(user("pro", null), now)).toBe("pro");
-    expect(effectiveTier(user("basic", "2025-02-01T00:00:00Z"), now)).toBe("basic");
-    expect(effectiveTier(user("pro", "2025-01-01T00:00:00Z"), now)).toBe("free");
-    expect(effectiveTier(user("free", "2025-01-01T00:00:00Z"), now)).toBe("free");
+    expect(activeTier(user("pro", null), now)).toBe("pro");
+    expect(activeTier(user("basic", "2025-02-01T00:00:00Z"), now)).toBe("basic");
+    expect(activeTier(user("pro", "2025-01-01T00:00:00Z"), now)).toBe("free");
+    expect(activeTier(user("free", "2025-01-01T00:00:00Z"), now)).toBe("free");
   });
 });

@@ -3,18 +3,6 @@ import { parseDiscordWebhookUrl } from "../../../contract/notifications";
 import { hasPaidTier, type Tier } from "../../../contract/plans";
 import { type DiscordSettingsRequest, SETTINGS_TEXTS } from "../../../contract/settings";
 
-/**
- * The tier the seller's features follow: a paid tier counts until it expires (the server applies the same rule and
- * has the last word).
- */
-export function effectiveTier(
-  user: Pick<CurrentUser, "subscriptionTier" | "subscriptionExpiry">,
-  now = Date.now(),
-): Tier {
-  if (user.subscriptionTier === "free" || user.subscriptionExpiry === null) return user.subscriptionTier;
-  return new Date(user.subscriptionExpiry).getTime() > now ? user.subscriptionTier : "free";
-}
-
 export interface DiscordForm {
   webhookUrl: string;
   enabled: boolean;

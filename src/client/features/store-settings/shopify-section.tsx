@@ -7,8 +7,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { apiRequest } from "@/lib/api";
+import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
-import { toastError } from "./errors";
 
 function ConnectedStore({ shopifyStore }: { shopifyStore: string }) {
   const reconnect = useMutation({

@@ -1,15 +1,15 @@
 import { PageHeader } from "@/components/page-header";
 import { useAuth } from "@/lib/auth";
+import { activeTier } from "../../../contract/plans";
 import { ClaimPageSection } from "./claim-page-section";
 import { DiscordSection } from "./discord-section";
-import { effectiveTier } from "./settings-rules";
 import { ShopifySection } from "./shopify-section";
 import { WebhookSection } from "./webhook-section";
 
 export function StoreSettingsPage() {
   const { user } = useAuth();
   if (!user) return null;
-  const tier = effectiveTier(user);
+  const tier = activeTier(user);
   return (
     <>
       <PageHeader title="Store Settings" description="Shopify, Discord notifications and your claim page." />

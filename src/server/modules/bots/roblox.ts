@@ -8,6 +8,20 @@ const unavailable = () =>
   new HttpError(503, "Service unavailable: ROBLOX could not be reached. Please try again.");
 
 /**
+ * Finds a Roblox user by exact username (null when Roblox does not know it); a Roblox outage is a 503. Call it
+ * before opening a transaction: in sandbox mode the request is served by this same app, which on PGlite shares the
+ * one database connection.
+ */
+export async function findRobloxUserByName(ctx: AppContext, username: string): Promise<RobloxUser | null> {
+  try {
+    return await createRobloxClient(ctx).findUserByUsername(username);
+  } catch (err) {
+    ctx.log.warn({ err }, "roblox username lookup failed");
+    throw unavailable();
+  }
+}
+
+/**
  * Finds a Roblox user by exact username with their headshot. Call it before opening a transaction: in sandbox
  * mode the request is served by this same app, which on PGlite shares the one database connection.
  */
@@ -15,18 +29,11 @@ export async function lookupRobloxUser(
   ctx: AppContext,
   username: string,
 ): Promise<RobloxUser & { imageUrl: string | null }> {
-  const client = createRobloxClient(ctx);
-  let user: RobloxUser | null;
-  try {
-    user = await client.findUserByUsername(username);
-  } catch (err) {
-    ctx.log.warn({ err }, "roblox username lookup failed");
-    throw unavailable();
-  }
+  const user = await findRobloxUserByName(ctx, username);
   if (!user) throw notFound(BOT_TEXTS.robloxUserNotFound);
   let imageUrl: string | null = null;
   try {
-    imageUrl = await client.getHeadshotUrl(user.id);
+    imageUrl = await createRobloxClient(ctx).getHeadshotUrl(user.id);
   } catch (err) {
     // The avatar is decoration: a thumbnail outage must not block a whitelist entry or a withdrawal.
     ctx.log.warn({ err, robloxUserId: user.id }, "roblox headshot lookup failed");

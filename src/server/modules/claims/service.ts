@@ -12,6 +12,7 @@ import {
   type TurnOnBotResponse,
 } from "../../../contract/claims.js";
 import type { Game } from "../../../contract/games.js";
+import { activeTier, type Subscription } from "../../../contract/plans.js";
 import {
   CLAIM_PAGE_STYLE_DEFAULTS,
   type ClaimPageStyle,
@@ -20,11 +21,11 @@ import {
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { botFriendRequests, bots, items, orderItems, orders, users } from "../../db/schema/index.js";
-import { badRequest, conflict, HttpError, notFound } from "../../http/errors.js";
-import { RobloxError, type RobloxUser } from "../../integrations/roblox/client.js";
+import { badRequest, conflict, notFound } from "../../http/errors.js";
+import type { RobloxUser } from "../../integrations/roblox/client.js";
 import { createRobloxClient } from "../../integrations/roblox/factory.js";
+import { findRobloxUserByName } from "../bots/roblox.js";
 import { dispatchBotForOrder, privateServerLinkFor } from "../bots/service.js";
-import { activeTier, type Subscription } from "../settings/tier.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -236,14 +237,7 @@ export async function viewOrder(ctx: AppContext, access: OrderAccess): Promise<C
 
 /** Asks Roblox for the user, outside any transaction (in sandbox mode the emulator shares the database). */
 async function findRobloxUser(ctx: AppContext, username: string): Promise<RobloxUser> {
-  let user: RobloxUser | null;
-  try {
-    user = await createRobloxClient(ctx).findUserByUsername(username);
-  } catch (err) {
-    if (!(err instanceof RobloxError)) throw err;
-    ctx.log.warn({ err }, "roblox username lookup failed");
-    throw new HttpError(503, "Service unavailable: ROBLOX did not answer. Please try again later.");
-  }
+  const user = await findRobloxUserByName(ctx, username);
   if (!user) throw badRequest(CLAIM_TEXTS.robloxUserNotFound);
   return user;
 }

@@ -11,7 +11,7 @@ import {
   maxItemsPerListingText,
   notEnoughInventoryText,
 } from "../../../contract/listings.js";
-import { LISTING_LIMITS, type Tier } from "../../../contract/plans.js";
+import { activeTier, LISTING_LIMITS, type Tier } from "../../../contract/plans.js";
 import { SHOPIFY_TEXTS } from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
@@ -37,20 +37,10 @@ import {
 
 const MAX_STOCK = 1_000_000;
 
-/** A paid plan whose time ran out counts as free (design.md: existing listings stay, new ones are refused). */
-export function effectiveTier(
-  user: Pick<SessionUser, "subscriptionTier" | "subscriptionExpiry">,
-  now = new Date(),
-): Tier {
-  const tier = user.subscriptionTier as Tier;
-  if (tier !== "free" && user.subscriptionExpiry && user.subscriptionExpiry.getTime() <= now.getTime())
-    return "free";
-  return tier;
-}
-
 /** 403 when the seller already has as many active listings as the plan allows (spec 001 §6). */
 async function assertListingLimit(db: DbOrTx, user: SessionUser): Promise<void> {
-  const tier = effectiveTier(user);
+  // A paid plan whose time ran out counts as free: existing listings stay, new ones are refused.
+  const tier = activeTier(user);
   const limit = LISTING_LIMITS[tier];
   if (limit === null) return;
   const [{ n }] = await db

@@ -5,9 +5,8 @@ import type {
   NotificationPayload,
   OrderNotification,
 } from "../../../contract/notifications.js";
-import { hasPaidTier } from "../../../contract/plans.js";
+import { activeTier, hasPaidTier, type Subscription } from "../../../contract/plans.js";
 import type { DiscordEmbed, DiscordEmbedField, DiscordMessage } from "../../integrations/discord/client.js";
-import { activeTier, type Subscription } from "../settings/tier.js";
 
 /** The seller's Discord settings, as stored on the user. */
 export interface DiscordPreferences extends Subscription {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { parseDiscordWebhookUrl } from "../../../contract/notifications.js";
-import { hasPaidTier, type Tier } from "../../../contract/plans.js";
+import { activeTier, hasPaidTier, type Tier } from "../../../contract/plans.js";
 import {
   type ClaimPageStyle,
   type DiscordSettings,
@@ -11,7 +11,6 @@ import type { AppContext } from "../../context.js";
 import { users } from "../../db/schema/index.js";
 import { badRequest, forbidden } from "../../http/errors.js";
 import type { SessionUser } from "../auth/sessions.js";
-import { activeTier } from "./tier.js";
 
 /**
  * The Discord section's rules (spec 000 §5): basic or pro only; the URL must be a Discord webhook URL, or empty to

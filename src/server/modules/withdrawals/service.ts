@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Game } from "../../../contract/games.js";
-import { hasPaidTier, type Tier } from "../../../contract/plans.js";
+import { activeTier, hasPaidTier } from "../../../contract/plans.js";
 import {
   type CreateWithdrawalRequest,
   quantityOutOfRangeText,
@@ -22,8 +22,7 @@ const OPEN_STATUSES = ["unclaimed", "pending"];
 
 /** Withdrawals (and the pending lookup) need a paid tier that has not expired. */
 export function assertCanWithdraw(user: SessionUser, now = new Date()): void {
-  const expired = user.subscriptionExpiry !== null && user.subscriptionExpiry.getTime() <= now.getTime();
-  if (!hasPaidTier(user.subscriptionTier as Tier) || expired) throw forbidden(WITHDRAWAL_TEXTS.tierRequired);
+  if (!hasPaidTier(activeTier(user, now))) throw forbidden(WITHDRAWAL_TEXTS.tierRequired);
 }
 
 type OrderRow = typeof orders.$inferSelect;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeTier } from "./tier.js";
+import { activeTier } from "./plans.js";
 
 const now = new Date("2030-01-01T00:00:00.000Z");
 
