@@ -15,6 +15,7 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
       "bot/**/*.test.ts",
       "extensions/**/*.test.ts",
+      "bench/**/*.test.ts",
     ],
     environment: "node",
     testTimeout: 30_000,

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import autocannon from "autocannon";
 import pg from "pg";
 import { DASHBOARD_PERIODS } from "../src/contract/dashboard.js";
-import { freshDatabase, ms, percentile, startServer, stopServer } from "./lib.js";
+import { buildServerBundle, freshDatabase, ms, percentile, startServer, stopServer } from "./lib.js";
+import { runLoad } from "./load.js";
 
 /**
  * GET /api/dashboard for a seller with 1,000,000 orders over a year (design.md budget: p95 < 50 ms), through the
@@ -88,7 +88,7 @@ export async function benchDashboard(): Promise<{
   const db = await freshDatabase("dashboard");
   try {
     const server = await startServer(
-      "src/server/main.ts",
+      buildServerBundle(),
       { DATABASE_URL: db.url, SANDBOX: "1", SEED_DEMO: "0", LOG_LEVEL: "warn" },
       "/__sandbox",
     );
@@ -111,15 +111,15 @@ export async function benchDashboard(): Promise<{
           p99: percentile(samples, 99),
         });
       }
-      const r = await autocannon({
-        url: `${server.url}/api/dashboard?period=90d`,
+      const r = await runLoad({
+        url: server.url,
         connections: 4,
-        duration: 5,
-        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, headers: { cookie } }) }],
+        seconds: 5,
+        next: () => ({ method: "GET", path: "/api/dashboard?period=90d", headers: { cookie } }),
       });
       return {
         results,
-        concurrent: { p50: r.latency.p50, p99: r.latency.p99, rps: r["2xx"] / r.duration },
+        concurrent: { p50: r.p50, p99: r.p99, rps: r.ok / r.seconds },
         seedSeconds: seconds,
       };
     } finally {

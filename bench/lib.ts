@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,7 +44,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs a TypeScript entry in its own Node process (so the load generator does not share its event loop). */
+/** The server as `npm start` runs it: the esbuild bundle, built now from the current sources. */
+export function buildServerBundle(): string {
+  const res = spawnSync("npm", ["run", "--silent", "build:server"], { cwd: ROOT, stdio: "inherit" });
+  if (res.status !== 0) throw new Error("npm run build:server failed");
+  return "dist/server/main.js";
+}
+
+/**
+ * Runs an entry in its own Node process (so the load generator does not share its event loop): a bundle as
+ * `npm start` does, a TypeScript file through tsx.
+ */
 export async function startServer(
   entry: string,
   env: Record<string, string>,
@@ -53,7 +63,8 @@ export async function startServer(
   const port = await freePort();
   // BENCH_NODE_ARGS passes flags to the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
+  const runner = entry.endsWith(".ts") ? ["--import", "tsx"] : ["--enable-source-maps"];
+  const child = spawn(process.execPath, [...nodeArgs, ...runner, entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"],
@@ -80,7 +91,7 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill("SIGKILL");
 }
 
-export function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import autocannon, { type Result } from "autocannon";
 import pg from "pg";
 import { SANDBOX_DEFAULTS } from "../src/server/config.js";
 import { encryptSecret } from "../src/server/crypto/secrets.js";
 import { webhookHmac } from "../src/server/integrations/shopify/hmac.js";
 import { TOKEN_PURPOSE } from "../src/server/modules/shopify/service.js";
-import { freshDatabase, ms, startServer, stopServer } from "./lib.js";
+import { buildServerBundle, freshDatabase, ms, startServer, stopServer } from "./lib.js";
+import { type LoadRequest, type LoadResult, runLoad } from "./load.js";
 
 /**
  * Shopify orders/create ingest on PostgreSQL (design.md budget: >= 1,000 orders/s, p99 < 50 ms, never slower than
@@ -81,7 +81,10 @@ export async function seedStores(url: string): Promise<{ shop: string; variants:
 }
 
 /** A request factory handing out a new signed order each time (ids above 2^53, as Shopify's). */
-export function orderRequests(stores: { shop: string; variants: string[] }[], firstId: bigint) {
+export function orderRequests(
+  stores: { shop: string; variants: string[] }[],
+  firstId: bigint,
+): () => LoadRequest {
   let n = 0;
   return () => {
     const i = n++;
@@ -105,27 +108,20 @@ export function orderRequests(stores: { shop: string; variants: string[] }[], fi
   };
 }
 
-async function load(url: string, next: () => object, seconds: number, rate?: number): Promise<Result> {
-  return autocannon({
-    url,
-    connections: 100,
-    duration: seconds,
-    overallRate: rate,
-    timeout: 10,
-    requests: [{ method: "POST", path: PATH, setupRequest: () => next() }],
-  });
+function load(url: string, next: () => LoadRequest, seconds: number, rate?: number): Promise<LoadResult> {
+  return runLoad({ url, connections: 100, seconds, rate, next, flatOutRequests: seconds * 2500 });
 }
 
-function summarise(target: string, mode: string, r: Result): IngestResult {
+function summarise(target: string, mode: string, r: LoadResult): IngestResult {
   return {
     target,
     mode,
-    requestsPerSecond: r["2xx"] / r.duration,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    max: r.latency.max,
-    ok: r["2xx"],
-    failed: r.non2xx + r.errors + r.timeouts,
+    requestsPerSecond: r.ok / r.seconds,
+    p50: r.p50,
+    p99: r.p99,
+    max: r.max,
+    ok: r.ok,
+    failed: r.failed,
   };
 }
 
@@ -143,14 +139,14 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Ing
   try {
     // Autodrop: the real server with its jobs running (orders.created is handled while the load runs).
     const app = await startServer(
-      "src/server/main.ts",
+      buildServerBundle(),
       { DATABASE_URL: db.url, SANDBOX: "1", SEED_DEMO: "0", LOG_LEVEL: "warn" },
       "/__sandbox",
     );
     try {
       const stores = await seedStores(db.url);
       const next = orderRequests(stores, 9_300_000_000_000_000n);
-      await load(app.url, next, 3, 300);
+      await load(app.url, next, 3, rate);
       results.push(
         summarise(
           "Autodrop (Fastify, full intake)",
@@ -182,7 +178,7 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Ing
         [{ shop: "bench-0.myshopify.com", variants: ["1"] }],
         9_400_000_000_000_000n,
       );
-      await load(base.url, next, 3, 300);
+      await load(base.url, next, 3, rate);
       results.push(
         summarise(
           "Baseline (Express + pg, verify + insert)",

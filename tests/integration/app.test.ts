@@ -25,6 +25,30 @@ describe.each(DRIVERS)("application shell on %s", (driver) => {
     await t.app.ctx.jobs.send("test-echo", { n: 7 });
     expect(await done).toEqual({ n: 7 });
   });
+
+  it("hands waiting jobs whose payloads merge to one handler call", async () => {
+    const calls: number[][] = [];
+    let allHandled: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      allHandled = resolve;
+    });
+    t.app.ctx.jobs.define<{ ns: number[] }>({
+      name: "test-merge",
+      batch: { size: 10, merge: (payloads) => ({ ns: payloads.flatMap((p) => p.ns) }) },
+      handler: async ({ ns }) => {
+        calls.push(ns);
+        if (calls.flat().length === 3) allHandled();
+      },
+    });
+    await t.app.ctx.jobs.stop();
+    await t.app.ctx.jobs.start({ work: false });
+    for (const n of [1, 2, 3]) await t.app.ctx.jobs.send("test-merge", { ns: [n] });
+    await t.app.ctx.jobs.stop();
+    await t.app.ctx.jobs.start();
+    await done;
+    expect(calls).toHaveLength(1);
+    expect([...calls[0]].sort()).toEqual([1, 2, 3]);
+  });
 });
 
 describe("the single-page app", () => {

@@ -3,6 +3,27 @@ import type { Logger } from "pino";
 import { type Database, type DbOrTx, txSql } from "../db/client.js";
 
 const CHANNEL = "autodrop_events";
+// PostgreSQL refuses NOTIFY payloads of 8000 bytes or more.
+const MAX_PAYLOAD = 7900;
+
+/** Packs events into as few JSON-array payloads as fit NOTIFY's size limit. */
+export function packEvents(events: UserEvent[]): string[] {
+  const payloads: string[] = [];
+  let current: string[] = [];
+  let size = 2;
+  for (const event of events) {
+    const json = JSON.stringify(event);
+    if (current.length > 0 && size + json.length + 1 > MAX_PAYLOAD) {
+      payloads.push(`[${current.join(",")}]`);
+      current = [];
+      size = 2;
+    }
+    current.push(json);
+    size += json.length + 1;
+  }
+  if (current.length > 0) payloads.push(`[${current.join(",")}]`);
+  return payloads;
+}
 
 /** A change a seller's open pages should react to (they refetch the named query). */
 export interface UserEvent {
@@ -12,7 +33,8 @@ export interface UserEvent {
 
 /**
  * Realtime fan-out across instances through PostgreSQL LISTEN/NOTIFY (PGlite supports it too).
- * Publishing inside a transaction delivers the event only if the change commits.
+ * Publishing inside a transaction delivers the event only if the change commits. A notification carries a JSON
+ * array of events: an order intake batch touches many sellers, and every instance parses every notification.
  */
 export class EventBus {
   private emitter = new EventEmitter();
@@ -28,8 +50,7 @@ export class EventBus {
   async start(): Promise<void> {
     this.unlisten = await this.database.raw.listen(CHANNEL, (payload) => {
       try {
-        const event = JSON.parse(payload) as UserEvent;
-        this.emitter.emit(event.userId, event);
+        for (const event of JSON.parse(payload) as UserEvent[]) this.emitter.emit(event.userId, event);
       } catch (err) {
         this.log.warn({ err }, "ignored malformed event");
       }
@@ -37,18 +58,14 @@ export class EventBus {
   }
 
   async publish(event: UserEvent, tx?: DbOrTx): Promise<void> {
-    const sql = tx ? txSql(tx) : this.database.raw;
-    await sql.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(event)]);
+    await this.publishMany([event], tx);
   }
 
-  /** Several events in one round trip (same delivery rule as publish). */
+  /** Several events in one round trip and as few notifications as fit (same delivery rule as publish). */
   async publishMany(events: UserEvent[], tx?: DbOrTx): Promise<void> {
     if (events.length === 0) return;
     const sql = tx ? txSql(tx) : this.database.raw;
-    await sql.query("SELECT pg_notify($1, e) FROM unnest($2::text[]) AS e", [
-      CHANNEL,
-      events.map((e) => JSON.stringify(e)),
-    ]);
+    await sql.query("SELECT pg_notify($1, e) FROM unnest($2::text[]) AS e", [CHANNEL, packEvents(events)]);
   }
 
   subscribe(userId: string, onEvent: (event: UserEvent) => void): () => void {

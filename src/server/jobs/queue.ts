@@ -15,6 +15,11 @@ export interface JobDefinition<T extends object = object> {
   retryDelaySeconds?: number;
   /** Cron schedule for recurring maintenance jobs. */
   schedule?: string;
+  /**
+   * Payloads that merge into one are fetched up to `size` at a time and handled as one, so under load the work
+   * (and its queries) is paid per fetch rather than per job; a failure retries each of them.
+   */
+  batch?: { size: number; merge: (payloads: T[]) => T };
 }
 
 /**
@@ -48,7 +53,12 @@ export class JobQueue {
 
   define<T extends object>(def: JobDefinition<T>): void {
     // A job's payload is what send() was given under this name, so it comes back from the queue as a T.
-    this.definitions.set(def.name, { ...def, handler: (data) => def.handler(data as T) });
+    const batch = def.batch;
+    this.definitions.set(def.name, {
+      ...def,
+      handler: (data) => def.handler(data as T),
+      batch: batch && { size: batch.size, merge: (payloads) => batch.merge(payloads as T[]) },
+    });
   }
 
   /**
@@ -65,15 +75,17 @@ export class JobQueue {
         retryBackoff: true,
       });
       if (opts.work === false) continue;
+      const batchSize = def.batch?.size ?? 1;
       for (let i = 0; i < WORKERS_PER_QUEUE; i++) {
         let workerId = "";
         workerId = await this.boss.work<object>(
           def.name,
-          { batchSize: 1, pollingIntervalSeconds: 1 },
+          { batchSize, pollingIntervalSeconds: 1 },
           async (jobs) => {
-            for (const job of jobs) await def.handler(job.data);
-            // pg-boss waits a polling interval after every fetch; while there is work, fetch again at once.
-            if (jobs.length > 0) setImmediate(() => this.boss.notifyWorker(workerId));
+            if (def.batch && jobs.length > 1) await def.handler(def.batch.merge(jobs.map((j) => j.data)));
+            else for (const job of jobs) await def.handler(job.data);
+            // pg-boss waits a polling interval after every fetch; a full fetch means more is waiting: fetch at once.
+            if (jobs.length === batchSize) setImmediate(() => this.boss.notifyWorker(workerId));
           },
         );
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Balance, balanceEffect, type Movement, planMovements } from "./ledger.js";
+import { type Balance, balanceEffect, type Movement, movementWrites, planMovements } from "./ledger.js";
 
 const move = (userId: string, kind: Movement["kind"], lines: [string, number][]): Movement => ({
   userId,
@@ -66,5 +66,39 @@ describe("planMovements", () => {
   it("refuses quantities that are not positive integers", () => {
     expect(() => planMovements(new Map(), [move("s1", "deposit", [["knife", 0]])])).toThrow();
     expect(() => planMovements(new Map(), [move("s1", "deposit", [["knife", 1.5]])])).toThrow();
+  });
+});
+
+describe("movementWrites", () => {
+  const locked = new Map<string, Balance>([
+    ["s1 knife", { available: 3, reserved: 1 }],
+    ["s2 knife", { available: 9, reserved: 0 }],
+  ]);
+
+  it("writes only what applies: changed locked rows are updated, missing rows inserted, a ledger row per line", () => {
+    const w = movementWrites(
+      locked,
+      [
+        move("s1", "reservation", [["knife", 2]]),
+        move("s1", "reservation", [["knife", 5]]),
+        move("s1", "deposit", [["gun", 4]]),
+      ],
+      7,
+    );
+    expect(w.outcomes).toEqual([{ applied: true }, { applied: false, itemId: "knife" }, { applied: true }]);
+    expect(w.updates).toBe(1);
+    // Parameters are numbered after the caller's seven; the untouched s2 balance is not written.
+    expect(w.ctes).toContain("unnest($8::uuid[], $9::uuid[], $10::int[], $11::int[])");
+    expect(w.ctes).toContain("$21::text[]");
+    expect(w.params.slice(0, 4)).toEqual([["s1"], ["knife"], [-2], [2]]);
+    expect(w.params.slice(4, 8)).toEqual([["s1"], ["gun"], [4], [0]]);
+    expect(w.params[10]).toEqual(["reservation", "deposit"]);
+  });
+
+  it("writes nothing when every movement is refused", () => {
+    const w = movementWrites(locked, [move("s1", "reservation", [["knife", 4]])], 0);
+    expect(w.outcomes).toEqual([{ applied: false, itemId: "knife" }]);
+    expect(w.ctes).toBeNull();
+    expect(w.params).toEqual([]);
   });
 });

@@ -53,7 +53,8 @@ export interface Balance {
 /** What a planned movement does: applied, or refused on the first item (in item order) it would overdraw. */
 export type MovementOutcome = { applied: true } | { applied: false; itemId: string };
 
-const balanceKey = (userId: string, itemId: string) => `${userId} ${itemId}`;
+/** The key of a seller's balance of an item in the maps the ledger works with. */
+export const balanceKey = (userId: string, itemId: string) => `${userId} ${itemId}`;
 
 /**
  * Decides a list of movements against the current balances (a missing row is zero), in the order given: a
@@ -85,18 +86,15 @@ export function planMovements(balances: Map<string, Balance>, moves: Movement[])
 /**
  * Applies many movements (any sellers, items and kinds) inside the caller's transaction in two round trips: the
  * sellers, then the balance rows in (seller, item) order, are locked, so concurrent callers cannot deadlock or
- * oversell; the
- * movements are decided by planMovements (a shortfall refuses only that movement); then one statement writes
- * every balance and every ledger row (one per movement and item). Answers each movement's outcome.
+ * oversell; then movementWrites decides them and one statement writes them. Answers each movement's outcome.
  */
 export async function applyMovements(tx: Tx, moves: Movement[]): Promise<MovementOutcome[]> {
   const keys = [...new Set(moves.flatMap((m) => m.lines.map((l) => balanceKey(m.userId, l.itemId))))].sort();
   if (keys.length === 0) return planMovements(new Map(), moves);
-  const q = txSql(tx);
   const split = keys.map((k) => k.split(" "));
   // The sellers' rows first (the share lock the ledger's foreign key takes anyway), then the balances: whoever
   // locks a seller (a withdrawal does) before a balance then never waits in the opposite order from us.
-  const locked = await q.query<{
+  const locked = await txSql(tx).query<{
     user_id: string;
     item_id: string | null;
     available: number;
@@ -113,11 +111,49 @@ export async function applyMovements(tx: Tx, moves: Movement[]): Promise<Movemen
      UNION ALL SELECT * FROM b`,
     [split.map(([u]) => u), split.map(([, i]) => i), [...new Set(moves.map((m) => m.userId))]],
   );
-  const rows = locked.rows.filter((r) => r.item_id !== null);
-  const before = new Map(rows.map((r) => [balanceKey(r.user_id, r.item_id!), r]));
+  const balances = new Map(
+    locked.rows.flatMap((r) => (r.item_id === null ? [] : [[balanceKey(r.user_id, r.item_id), r] as const])),
+  );
+  const writes = movementWrites(balances, moves, 0);
+  if (writes.ctes === null) return writes.outcomes;
+  const [{ n }] = (
+    await txSql(tx).query<{ n: number }>(
+      `WITH ${writes.ctes} SELECT (SELECT count(*) FROM ledger_u)::int AS n`,
+      writes.params,
+    )
+  ).rows;
+  checkMovementWrites(writes, Number(n));
+  return writes.outcomes;
+}
+
+/** What planned movements write: statement parts for a caller to run, alone or inside a larger statement. */
+export interface MovementWrites {
+  outcomes: MovementOutcome[];
+  /**
+   * The CTEs `ledger_u` (balance updates, one row each), `ledger_i` (new balance rows) and `ledger_l` (ledger rows),
+   * comma-separated, with their parameters numbered from `firstParam + 1`; null when nothing moves.
+   */
+  ctes: string | null;
+  params: unknown[];
+  /** The rows `ledger_u` must update: fewer means a balance changed although it was locked. */
+  updates: number;
+}
+
+/**
+ * Decides the movements with planMovements against `locked`, the balances the caller holds locked (its sellers
+ * first, then every balance row the movements touch that exists, as applyMovements locks them; a missing row is
+ * zero), and builds the statement parts that write every balance and every ledger row (one per movement and item).
+ */
+export function movementWrites(
+  locked: ReadonlyMap<string, Balance>,
+  moves: Movement[],
+  firstParam: number,
+): MovementWrites {
+  const keys = [...new Set(moves.flatMap((m) => m.lines.map((l) => balanceKey(m.userId, l.itemId))))].sort();
+  const touched = new Set(keys);
+  const before = new Map([...locked].filter(([k]) => touched.has(k)));
   const after = new Map<string, Balance>(before);
   const outcomes = planMovements(after, moves);
-
   const ledger = moves.flatMap((m, i) =>
     outcomes[i].applied
       ? mergeQuantities(m.lines).map((l) => [
@@ -130,7 +166,7 @@ export async function applyMovements(tx: Tx, moves: Movement[]): Promise<Movemen
         ])
       : [],
   );
-  if (ledger.length === 0) return outcomes;
+  if (ledger.length === 0) return { outcomes, ctes: null, params: [], updates: 0 };
   const changed = keys.filter((k) => after.get(k) !== before.get(k));
   const delta = (k: string) => {
     const was = before.get(k) ?? { available: 0, reserved: 0 };
@@ -141,33 +177,38 @@ export async function applyMovements(tx: Tx, moves: Movement[]): Promise<Movemen
   const inserts = changed.filter((k) => !before.has(k)).map(delta);
   const columns = (rows: unknown[][], width: number) =>
     Array.from({ length: width }, (_, i) => rows.map((r) => r[i] ?? null));
+  const $ = (n: number) => `$${firstParam + n}`;
   // Existing rows are locked, so their conditional update cannot fail. A row missing when locked only ever gains
   // (planMovements saw it as zero), so adding to it is safe even if another transaction has created it since.
-  const [{ n }] = (
-    await q.query<{ n: number }>(
-      `WITH u AS (
-         UPDATE inventory_balances b SET available = b.available + v.a, reserved = b.reserved + v.r
-           FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[]) AS v(user_id, item_id, a, r)
-          WHERE b.user_id = v.user_id AND b.item_id = v.item_id
-            AND b.available + v.a >= 0 AND b.reserved + v.r >= 0
-         RETURNING 1
-       ), i AS (
-         INSERT INTO inventory_balances (user_id, item_id, available, reserved)
-         SELECT * FROM unnest($5::uuid[], $6::uuid[], $7::int[], $8::int[])
-         ON CONFLICT (user_id, item_id) DO UPDATE
-           SET available = inventory_balances.available + excluded.available,
-               reserved = inventory_balances.reserved + excluded.reserved
-         RETURNING 1
-       ), l AS (
-         INSERT INTO inventory_ledger (user_id, item_id, kind, quantity, order_id, note)
-         SELECT * FROM unnest($9::uuid[], $10::uuid[], $11::text[], $12::int[], $13::uuid[], $14::text[])
-       )
-       SELECT (SELECT count(*) FROM u)::int AS n`,
-      [...columns(updates, 4), ...columns(inserts, 4), ...columns(ledger, 6)],
-    )
-  ).rows;
-  if (Number(n) !== updates.length) throw new Error("Inventory balances changed while locked");
-  return outcomes;
+  const ctes = `ledger_u AS (
+       UPDATE inventory_balances b SET available = b.available + v.a, reserved = b.reserved + v.r
+         FROM unnest(${$(1)}::uuid[], ${$(2)}::uuid[], ${$(3)}::int[], ${$(4)}::int[]) AS v(user_id, item_id, a, r)
+        WHERE b.user_id = v.user_id AND b.item_id = v.item_id
+          AND b.available + v.a >= 0 AND b.reserved + v.r >= 0
+       RETURNING 1
+     ), ledger_i AS (
+       INSERT INTO inventory_balances (user_id, item_id, available, reserved)
+       SELECT * FROM unnest(${$(5)}::uuid[], ${$(6)}::uuid[], ${$(7)}::int[], ${$(8)}::int[])
+       ON CONFLICT (user_id, item_id) DO UPDATE
+         SET available = inventory_balances.available + excluded.available,
+             reserved = inventory_balances.reserved + excluded.reserved
+       RETURNING 1
+     ), ledger_l AS (
+       INSERT INTO inventory_ledger (user_id, item_id, kind, quantity, order_id, note)
+       SELECT * FROM unnest(${$(9)}::uuid[], ${$(10)}::uuid[], ${$(11)}::text[], ${$(12)}::int[], ${$(13)}::uuid[],
+                            ${$(14)}::text[])
+     )`;
+  return {
+    outcomes,
+    ctes,
+    params: [...columns(updates, 4), ...columns(inserts, 4), ...columns(ledger, 6)],
+    updates: updates.length,
+  };
+}
+
+/** Checks what a statement with movementWrites' CTEs answered as `(SELECT count(*) FROM ledger_u)`. */
+export function checkMovementWrites(writes: MovementWrites, updated: number): void {
+  if (updated !== writes.updates) throw new Error("Inventory balances changed while locked");
 }
 
 /**

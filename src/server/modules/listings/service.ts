@@ -11,7 +11,7 @@ import {
   maxItemsPerListingText,
   notEnoughInventoryText,
 } from "../../../contract/listings.js";
-import { activeTier, LISTING_LIMITS, type Tier } from "../../../contract/plans.js";
+import { activeTier, LISTING_LIMITS } from "../../../contract/plans.js";
 import { SHOPIFY_TEXTS } from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";

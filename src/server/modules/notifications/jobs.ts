@@ -20,9 +20,7 @@ export async function registerNotifications(_app: FastifyInstance, ctx: AppConte
     retryDelaySeconds: 5,
     handler: (data) => sendDiscordNotification(ctx, data),
   });
-  orderCreatedHook.on(ctx, async ({ events }) => {
-    await ctx.db.transaction((tx) => notifyOrdersCreated(ctx, tx, events));
-  });
+  orderCreatedHook.on(ctx, ({ events }) => notifyOrdersCreated(ctx, events));
   onOrderCompleted(ctx, async ({ orderId }) => {
     await ctx.db.transaction((tx) => notifyOrderDelivered(ctx, tx, orderId));
   });

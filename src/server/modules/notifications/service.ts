@@ -41,6 +41,16 @@ async function preferences(db: DbOrTx, userId: string): Promise<DiscordPreferenc
   return prefs ?? null;
 }
 
+/** Several sellers' settings in one statement, by seller id. */
+async function preferencesOf(db: DbOrTx, userIds: string[]): Promise<Map<string, DiscordPreferences>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, ...preferenceColumns })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map(({ id, ...prefs }) => [id, prefs]));
+}
+
 /** A message to queue for a seller; with `dedupeKey`, an event seen again (a retried job) queues nothing more. */
 export interface PendingNotification {
   userId: string;
@@ -58,14 +68,9 @@ export async function enqueueNotifications(
   pending: PendingNotification[],
 ): Promise<boolean[]> {
   if (pending.length === 0) return [];
-  const userIds = [...new Set(pending.map((p) => p.userId))];
-  const prefs = new Map(
-    (
-      await tx
-        .select({ id: users.id, ...preferenceColumns })
-        .from(users)
-        .where(inArray(users.id, userIds))
-    ).map((p) => [p.id, p]),
+  const prefs = await preferencesOf(
+    tx,
+    pending.map((p) => p.userId),
   );
   const wanted = pending.map((p) => {
     const seller = prefs.get(p.userId);
@@ -217,22 +222,33 @@ export async function notifyOrderCreated(ctx: AppContext, tx: DbOrTx, orderId: s
 
 /**
  * The "orders.created" messages of a whole intake batch: each purchase's sale and the listings it sold out, in a
- * constant number of statements. Idempotent: safe in a retried job.
+ * constant number of statements. Sellers who get no Discord messages cost one statement and no transaction.
+ * Idempotent: safe in a retried job.
  */
-export async function notifyOrdersCreated(
-  ctx: AppContext,
-  tx: DbOrTx,
-  events: OrderCreatedEvent[],
-): Promise<void> {
-  const sales = await orderCreatedNotifications(
-    tx,
-    events.flatMap((e) => e.orderIds),
+export async function notifyOrdersCreated(ctx: AppContext, events: OrderCreatedEvent[]): Promise<void> {
+  const prefs = await preferencesOf(
+    ctx.db,
+    events.map((e) => e.userId),
   );
-  const soldOut = await lowStockNotifications(
-    tx,
-    events.flatMap((e) => e.listingIds.map((listingId) => ({ listingId, eventKey: e.orderIds[0] }))),
-  );
-  await enqueueNotifications(ctx, tx, [...sales, ...soldOut]);
+  const listening = events.filter((e) => {
+    const seller = prefs.get(e.userId);
+    return (
+      seller !== undefined &&
+      (wantsNotification(seller, "order_created") || wantsNotification(seller, "low_stock"))
+    );
+  });
+  if (listening.length === 0) return;
+  await ctx.db.transaction(async (tx) => {
+    const sales = await orderCreatedNotifications(
+      tx,
+      listening.flatMap((e) => e.orderIds),
+    );
+    const soldOut = await lowStockNotifications(
+      tx,
+      listening.flatMap((e) => e.listingIds.map((listingId) => ({ listingId, eventKey: e.orderIds[0] }))),
+    );
+    await enqueueNotifications(ctx, tx, [...sales, ...soldOut]);
+  });
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { AppContext } from "../../context.js";
+import type { JobDefinition } from "../../jobs/queue.js";
 
 /**
  * A post-commit hook run by a durable job: listeners subscribe per app (tests build several apps in one process)
  * and all run in the job after the change committed. A failing listener makes the job retry, so every listener
  * must be idempotent (or enqueue its own job and return).
  */
-export function jobHook<E extends object>(jobName: string) {
+export function jobHook<E extends object>(jobName: string, batch?: JobDefinition<E>["batch"]) {
   const listenersByApp = new WeakMap<AppContext, ((event: E) => Promise<void>)[]>();
   const listenersOf = (ctx: AppContext) => {
     let list = listenersByApp.get(ctx);
@@ -27,6 +28,7 @@ export function jobHook<E extends object>(jobName: string) {
         name: jobName,
         retryLimit: 10,
         retryDelaySeconds: 10,
+        batch,
         handler: async (event) => {
           const failures: unknown[] = [];
           for (const listener of listenersOf(ctx)) {
@@ -54,11 +56,14 @@ export interface OrderCreatedEvent {
 
 /**
  * The job carries every purchase an intake batch committed; listeners take the whole batch so their queries do
- * not grow with its size.
+ * not grow with its size. Under load a worker takes many such jobs at once, merged into one batch.
  */
 export interface OrderCreatedBatch {
   events: OrderCreatedEvent[];
 }
 
-export const orderCreatedHook = jobHook<OrderCreatedBatch>("orders.created");
+export const orderCreatedHook = jobHook<OrderCreatedBatch>("orders.created", {
+  size: 100,
+  merge: (batches) => ({ events: batches.flatMap((b) => b.events) }),
+});
 export const ORDER_CREATED_JOB = orderCreatedHook.jobName;

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.js";
 import { txSql } from "../../db/client.js";
 import { centsToDecimal, type OrderWebhook, toCents } from "../../integrations/shopify/payload.js";
-import { applyMovements, type ItemQuantity } from "../inventory/ledger.js";
+import { type Balance, checkMovementWrites, type ItemQuantity, movementWrites } from "../inventory/ledger.js";
 import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
 
 export type IntakeResult =
@@ -138,104 +138,122 @@ export async function ingestShopifyOrders(
   requests: IntakeRequest[],
 ): Promise<IntakeResult[]> {
   const results: IntakeResult[] = requests.map(() => ({ status: "ignored", reason: "unknown_shop" }));
-  const shops = [...new Set(requests.map((r) => r.shop))];
-  const variantIds = [
-    ...new Set(
-      requests.flatMap((r) =>
-        r.order.line_items.flatMap((l) => (l.variant_id && l.quantity > 0 ? [l.variant_id] : [])),
-      ),
-    ),
-  ];
-  const { rows: linked } = await ctx.database.raw.query<LinkedRow>(
-    `SELECT s.domain, s.user_id, l.id AS listing_id, l.game, l.shopify_variant_id, li.item_id, li.quantity
-       FROM shops s
-       LEFT JOIN listings l ON l.user_id = s.user_id AND l.is_active AND l.shopify_variant_id = ANY($2::text[])
-       LEFT JOIN listing_items li ON li.listing_id = l.id
-      WHERE s.domain = ANY($1::text[]) AND s.uninstalled_at IS NULL`,
-    [shops, variantIds],
-  );
+  // The same order twice in one batch is one order: the later deliveries are duplicates.
   const seen = new Set<string>();
-  const pending: Pending[] = [];
+  const candidates: { index: number; shop: string; order: OrderWebhook; topId: string }[] = [];
   for (const [index, { shop, order }] of requests.entries()) {
-    const rows = linked.filter((r) => r.domain === shop);
-    if (rows.length === 0) continue;
     const key = `${shop} ${order.id}`;
-    if (seen.has(key)) {
-      results[index] = { status: "duplicate" };
-      continue;
+    if (seen.has(key)) results[index] = { status: "duplicate" };
+    else {
+      seen.add(key);
+      candidates.push({ index, shop, order, topId: randomUUID() });
     }
-    seen.add(key);
-    const games = groupByGame(order, rows);
-    const multiGame = games.length > 1;
-    pending.push({
-      index,
-      shop,
-      order,
-      userId: rows[0].user_id,
-      games,
-      multiGame,
-      topId: multiGame ? randomUUID() : (games[0]?.id ?? null),
-    });
   }
-  if (pending.length === 0) return results;
-  // Receipts are inserted in key order too, so two batches holding the same orders wait rather than deadlock.
-  pending.sort(
-    (a, b) => a.shop.localeCompare(b.shop) || a.order.id.localeCompare(b.order.id) || a.index - b.index,
+  // Receipts are inserted in key order, so two batches holding the same orders wait rather than deadlock.
+  candidates.sort((a, b) => a.shop.localeCompare(b.shop) || a.order.id.localeCompare(b.order.id));
+  const lines = candidates.flatMap((c, i) =>
+    c.order.line_items.flatMap((l) =>
+      l.variant_id && l.quantity > 0 ? [[i + 1, l.variant_id] as const] : [],
+    ),
   );
 
   const published: { userId: string; served: boolean }[] = [];
   await ctx.db.transaction(async (tx) => {
     const q = txSql(tx);
-    const listingIds = [
-      ...new Set(pending.flatMap((p) => p.games.flatMap((g) => [...g.listingUnits.keys()]))),
-    ].sort();
-    const balanceKeys = [
-      ...new Set(
-        pending.flatMap((p) => p.games.flatMap((g) => [...g.items.keys()].map((i) => `${p.userId} ${i}`))),
-      ),
-    ].sort();
-    const receiptParams: unknown[] = [];
-    const receiptValues = valuesList(
-      pending.map((p) => [p.shop, p.order.id, p.topId]),
-      receiptParams,
-      ["", "", "uuid"],
-    );
-    const n = receiptParams.length;
-    // One round trip: the receipts (duplicates drop out), then the rows the new orders draw on, locked in id order:
-    // the sellers (the share lock the orders' foreign key takes anyway, taken before any balance, as the ledger
-    // does), listing stock, balances.
-    const claimed = await q.query(
-      `WITH r AS (
-         INSERT INTO shopify_order_receipts (shop_domain, shopify_order_id, order_id) VALUES ${receiptValues}
+    // One round trip: the shops and the listings the lines are linked to; the receipts (duplicates drop out; the
+    // top order id only when something is linked, as the orders below follow); then the rows the new orders draw
+    // on, locked in id order: the sellers (the share lock the orders' foreign key takes anyway, taken before any
+    // balance, as the ledger does), listing stock, balances. UNION ALL runs its parts in this order.
+    const claimed = await q.query<{
+      kind: string;
+      a: string;
+      b: string | null;
+      c: string | null;
+      d: string | null;
+      e: string | null;
+      n: number;
+      m: number;
+    }>(
+      `WITH v AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[]) WITH ORDINALITY AS v(shop, shopify_order_id, top_id, i)
+       ), lv AS (
+         SELECT * FROM unnest($4::int[], $5::text[]) AS lv(i, variant)
+       ), k AS (
+         SELECT domain, user_id FROM shops
+          WHERE domain IN (SELECT shop FROM v) AND uninstalled_at IS NULL
+       ), lk AS (
+         SELECT k.domain, k.user_id, l.id AS listing_id, l.game, l.shopify_variant_id, li.item_id, li.quantity
+           FROM k JOIN listings l ON l.user_id = k.user_id AND l.is_active
+           JOIN listing_items li ON li.listing_id = l.id
+          WHERE l.shopify_variant_id IN (SELECT variant FROM lv)
+       ), r AS (
+         INSERT INTO shopify_order_receipts (shop_domain, shopify_order_id, order_id)
+         SELECT v.shop, v.shopify_order_id,
+                CASE WHEN EXISTS (SELECT 1 FROM lv JOIN lk ON lk.shopify_variant_id = lv.variant
+                                   WHERE lv.i = v.i AND lk.domain = v.shop) THEN v.top_id END
+           FROM v JOIN k ON k.domain = v.shop
+          ORDER BY v.i
          ON CONFLICT DO NOTHING RETURNING shop_domain, shopify_order_id
        ), u AS (
-         SELECT id FROM users WHERE id = ANY($${n + 4}::uuid[]) ORDER BY id FOR KEY SHARE
+         SELECT id FROM users WHERE id IN (SELECT user_id FROM k) ORDER BY id FOR KEY SHARE
        ), l AS (
-         SELECT id, stock_quantity FROM listings WHERE id = ANY($${n + 1}::uuid[]) ORDER BY id FOR NO KEY UPDATE
+         SELECT id, stock_quantity FROM listings WHERE id IN (SELECT listing_id FROM lk) ORDER BY id FOR NO KEY UPDATE
        ), b AS (
-         SELECT user_id, item_id, available FROM inventory_balances
-          WHERE (user_id, item_id) IN (SELECT * FROM unnest($${n + 2}::uuid[], $${n + 3}::uuid[]))
+         SELECT user_id, item_id, available, reserved FROM inventory_balances
+          WHERE (user_id, item_id) IN (SELECT user_id, item_id FROM lk)
           ORDER BY user_id, item_id FOR NO KEY UPDATE
        )
-       SELECT 'r' AS kind, shop_domain || ' ' || shopify_order_id AS id, 0 AS n FROM r
-       UNION ALL SELECT 'u', id::text, 0 FROM u
-       UNION ALL SELECT 'l', id::text, stock_quantity FROM l
-       UNION ALL SELECT 'b', user_id || ' ' || item_id, available FROM b`,
+       SELECT 'k' AS kind, domain AS a, user_id::text AS b, NULL AS c, NULL AS d, NULL AS e, 0 AS n, 0 AS m FROM k
+       UNION ALL SELECT 'x', domain, user_id::text, listing_id::text, game, shopify_variant_id || ' ' || item_id,
+                        quantity, 0 FROM lk
+       UNION ALL SELECT 'r', shop_domain || ' ' || shopify_order_id, NULL, NULL, NULL, NULL, 0, 0 FROM r
+       UNION ALL SELECT 'u', id::text, NULL, NULL, NULL, NULL, 0, 0 FROM u
+       UNION ALL SELECT 'l', id::text, NULL, NULL, NULL, NULL, stock_quantity, 0 FROM l
+       UNION ALL SELECT 'b', user_id || ' ' || item_id, NULL, NULL, NULL, NULL, available, reserved FROM b`,
       [
-        ...receiptParams,
-        listingIds,
-        balanceKeys.map((k) => k.split(" ")[0]),
-        balanceKeys.map((k) => k.split(" ")[1]),
-        [...new Set(pending.map((p) => p.userId))],
+        candidates.map((c) => c.shop),
+        candidates.map((c) => c.order.id),
+        candidates.map((c) => c.topId),
+        lines.map(([i]) => i),
+        lines.map(([, variant]) => variant),
       ],
     );
-    const fresh = new Set(claimed.rows.filter((r) => r.kind === "r").map((r) => r.id as string));
-    const stock = new Map(
-      claimed.rows.filter((r) => r.kind === "l").map((r) => [r.id as string, Number(r.n)]),
+    const sellerOf = new Map(claimed.rows.filter((r) => r.kind === "k").map((r) => [r.a, r.b as string]));
+    const linked: LinkedRow[] = claimed.rows
+      .filter((r) => r.kind === "x")
+      .map((r) => {
+        const [variant, itemId] = (r.e as string).split(" ");
+        return {
+          domain: r.a,
+          user_id: r.b as string,
+          listing_id: r.c,
+          game: r.d,
+          shopify_variant_id: variant,
+          item_id: itemId,
+          quantity: Number(r.n),
+        };
+      });
+    const pending: Pending[] = candidates.flatMap(({ index, shop, order, topId }) => {
+      const userId = sellerOf.get(shop);
+      if (userId === undefined) return [];
+      const games = groupByGame(
+        order,
+        linked.filter((r) => r.domain === shop),
+      );
+      const multiGame = games.length > 1;
+      // The receipt names the purchase's top order: the parent of several games, else the game's own order.
+      if (games.length === 1) games[0].id = topId;
+      return [{ index, shop, order, userId, games, multiGame, topId: games.length > 0 ? topId : null }];
+    });
+    const fresh = new Set(claimed.rows.filter((r) => r.kind === "r").map((r) => r.a));
+    const stock = new Map(claimed.rows.filter((r) => r.kind === "l").map((r) => [r.a, Number(r.n)]));
+    // The balances as locked (for the ledger), and what is available of them as the batch is allocated.
+    const locked = new Map<string, Balance>(
+      claimed.rows
+        .filter((r) => r.kind === "b")
+        .map((r) => [r.a, { available: Number(r.n), reserved: Number(r.m) }]),
     );
-    const balances = new Map(
-      claimed.rows.filter((r) => r.kind === "b").map((r) => [r.id as string, Number(r.n)]),
-    );
+    const balances = new Map([...locked].map(([k, b]) => [k, b.available]));
 
     const orderRows: unknown[][] = [];
     const itemRows: unknown[][] = [];
@@ -304,7 +322,19 @@ export async function ingestShopifyOrders(
     }
     if (orderRows.length === 0) return;
 
-    // One round trip for the writes: listing stock, the orders and their items.
+    // Every seller's reservations, a movement per served order, on the balances locked above.
+    const moves = taken.flatMap((p) =>
+      p.games
+        .filter((g) => g.ok)
+        .map((g) => ({
+          userId: p.userId,
+          kind: "reservation" as const,
+          lines: [...g.items].map(([itemId, quantity]) => ({ itemId, quantity })),
+          ref: { orderId: g.id },
+        })),
+    );
+
+    // One round trip for the writes: listing stock, the orders and their items, the reservations.
     const params: unknown[] = [];
     const stockCte = sold.size
       ? `s AS (UPDATE listings SET stock_quantity = listings.stock_quantity - v.n
@@ -324,35 +354,27 @@ export async function ingestShopifyOrders(
       "numeric",
     ]);
     const itemValues = valuesList(itemRows, params, ["uuid", "uuid", "uuid", "int"]);
-    await q.query(
-      `WITH ${stockCte} o AS (
-         INSERT INTO orders (id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id,
-                             shopify_order_number, customer_email, total_amount, auth_key, source)
-         SELECT v.*, 'shopify' FROM (VALUES ${orderValues})
-           AS v(id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id, shopify_order_number,
-                customer_email, total_amount, auth_key)
-         RETURNING 1
-       )
-       INSERT INTO order_items (order_id, item_id, listing_id, quantity) VALUES ${itemValues}`,
-      params,
-    );
-
-    // Every seller's reservations in one call, a movement per served order. allocate() already decided them
-    // against the balances locked above, so a refusal here would be a bug: it fails the batch.
-    const outcomes = await applyMovements(
-      tx,
-      taken.flatMap((p) =>
-        p.games
-          .filter((g) => g.ok)
-          .map((g) => ({
-            userId: p.userId,
-            kind: "reservation" as const,
-            lines: [...g.items].map(([itemId, quantity]) => ({ itemId, quantity })),
-            ref: { orderId: g.id },
-          })),
-      ),
-    );
-    if (outcomes.some((o) => !o.applied)) throw new Error("Reservation refused after allocation");
+    const reserved = movementWrites(locked, moves, params.length);
+    // allocate() already decided the reservations against the same balances, so a refusal would be a bug.
+    if (reserved.outcomes.some((o) => !o.applied)) throw new Error("Reservation refused after allocation");
+    params.push(...reserved.params);
+    const [{ n }] = (
+      await q.query<{ n: number }>(
+        `WITH ${stockCte} o AS (
+           INSERT INTO orders (id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id,
+                               shopify_order_number, customer_email, total_amount, auth_key, source)
+           SELECT v.*, 'shopify' FROM (VALUES ${orderValues})
+             AS v(id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id, shopify_order_number,
+                  customer_email, total_amount, auth_key)
+           RETURNING 1
+         ), i AS (
+           INSERT INTO order_items (order_id, item_id, listing_id, quantity) VALUES ${itemValues} RETURNING 1
+         )${reserved.ctes ? `, ${reserved.ctes}` : ""}
+         SELECT ${reserved.ctes ? "(SELECT count(*) FROM ledger_u)::int" : "0"} AS n`,
+        params,
+      )
+    ).rows;
+    checkMovementWrites(reserved, Number(n));
     await ctx.jobs.send<OrderCreatedBatch>(ORDER_CREATED_JOB, { events }, { tx });
   });
 
@@ -386,20 +408,29 @@ interface Waiting {
   reject: (e: unknown) => void;
 }
 
-/** A lane's batches run one at a time: a request waits at most for the batch running, then goes in the next one. */
-class IntakeLane {
+/**
+ * Groups concurrent webhook deliveries into batches (group commit), run one at a time: a request waits at most for
+ * the batch running, then goes in the next one. At low traffic each request is a batch of one; under load a batch
+ * holds what arrived while the previous one ran, so the round trips per order fall as the load rises. A batch that
+ * fails is retried one request at a time, so a poison order fails alone. One batch at a time also decides each
+ * store's orders in arrival order. (Several side by side were measured slower: smaller batches, more round trips,
+ * for the same CPU; docs/performance.md.)
+ */
+export class IntakeBatcher {
   private queue: Waiting[] = [];
   private running = false;
   private scheduled = false;
 
   constructor(
     private ctx: AppContext,
-    private maxBatch: number,
+    private maxBatch = 200,
   ) {}
 
-  submit(waiting: Waiting): void {
-    this.queue.push(waiting);
-    this.schedule();
+  submit(request: IntakeRequest): Promise<IntakeResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      this.schedule();
+    });
   }
 
   private schedule(): void {
@@ -430,36 +461,5 @@ class IntakeLane {
       this.running = false;
       this.schedule();
     }
-  }
-}
-
-/** A stable lane per shop, so one store's orders are always decided in arrival order. */
-export function laneOf(shop: string, lanes: number): number {
-  let h = 0;
-  for (let i = 0; i < shop.length; i++) h = (h * 31 + shop.charCodeAt(i)) >>> 0;
-  return h % lanes;
-}
-
-/**
- * Groups concurrent webhook deliveries into batches (group commit). At low traffic each request is a batch of one;
- * under load a batch holds what arrived while the previous one ran. A batch that fails is retried one request at a
- * time, so a poison order fails alone. On PostgreSQL, shops are split over two lanes that run side by side: their
- * batches lock different sellers' rows, so each one's round trips overlap the other's work instead of queueing
- * behind it (PGlite has one connection, so one lane).
- */
-export class IntakeBatcher {
-  private lanes: IntakeLane[];
-
-  constructor(
-    ctx: AppContext,
-    limits = { maxBatch: 200, lanes: ctx.database.driver === "postgres" ? 2 : 1 },
-  ) {
-    this.lanes = Array.from({ length: limits.lanes }, () => new IntakeLane(ctx, limits.maxBatch));
-  }
-
-  submit(request: IntakeRequest): Promise<IntakeResult> {
-    return new Promise((resolve, reject) => {
-      this.lanes[laneOf(request.shop, this.lanes.length)].submit({ request, resolve, reject });
-    });
   }
 }
