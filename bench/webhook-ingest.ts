@@ -133,6 +133,20 @@ async function count(url: string, sql: string): Promise<number> {
   return Number(rows[0].n);
 }
 
+/** Warms a server up at the measured rate, then measures it at that fixed rate and flat out. */
+async function measure(
+  target: string,
+  url: string,
+  next: () => LoadRequest,
+  seconds: number,
+  rate: number,
+): Promise<IngestResult[]> {
+  await load(url, next, 3, rate);
+  const fixed = summarise(target, `${rate}/s fixed`, await load(url, next, seconds, rate));
+  const flatOut = summarise(target, "max, 100 connections", await load(url, next, seconds));
+  return [fixed, flatOut];
+}
+
 export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<IngestResult[]> {
   const results: IngestResult[] = [];
   const db = await freshDatabase("ingest");
@@ -146,21 +160,7 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Ing
     try {
       const stores = await seedStores(db.url);
       const next = orderRequests(stores, 9_300_000_000_000_000n);
-      await load(app.url, next, 3, rate);
-      results.push(
-        summarise(
-          "Autodrop (Fastify, full intake)",
-          `${rate}/s fixed`,
-          await load(app.url, next, seconds, rate),
-        ),
-      );
-      results.push(
-        summarise(
-          "Autodrop (Fastify, full intake)",
-          "max, 100 connections",
-          await load(app.url, next, seconds),
-        ),
-      );
+      results.push(...(await measure("Autodrop (Fastify, full intake)", app.url, next, seconds, rate)));
       const stored = await count(db.url, "SELECT count(*) AS n FROM shopify_order_receipts");
       const created = await count(db.url, "SELECT count(*) AS n FROM orders WHERE status = 'unclaimed'");
       console.log(`  Autodrop stored ${stored} receipts and ${created} orders`);
@@ -178,20 +178,8 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Ing
         [{ shop: "bench-0.myshopify.com", variants: ["1"] }],
         9_400_000_000_000_000n,
       );
-      await load(base.url, next, 3, rate);
       results.push(
-        summarise(
-          "Baseline (Express + pg, verify + insert)",
-          `${rate}/s fixed`,
-          await load(base.url, next, seconds, rate),
-        ),
-      );
-      results.push(
-        summarise(
-          "Baseline (Express + pg, verify + insert)",
-          "max, 100 connections",
-          await load(base.url, next, seconds),
-        ),
+        ...(await measure("Baseline (Express + pg, verify + insert)", base.url, next, seconds, rate)),
       );
     } finally {
       await stopServer(base);

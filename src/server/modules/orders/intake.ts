@@ -120,7 +120,8 @@ interface Pending {
   order: OrderWebhook;
   userId: string;
   games: GameOrder[];
-  topId: string | null;
+  /** The purchase's top order: the parent when it spans games, else its one game order. */
+  topId: string;
   multiGame: boolean;
 }
 
@@ -219,31 +220,29 @@ export async function ingestShopifyOrders(
       ],
     );
     const sellerOf = new Map(claimed.rows.filter((r) => r.kind === "k").map((r) => [r.a, r.b as string]));
-    const linked: LinkedRow[] = claimed.rows
-      .filter((r) => r.kind === "x")
-      .map((r) => {
-        const [variant, itemId] = (r.e as string).split(" ");
-        return {
-          domain: r.a,
-          user_id: r.b as string,
-          listing_id: r.c,
-          game: r.d,
-          shopify_variant_id: variant,
-          item_id: itemId,
-          quantity: Number(r.n),
-        };
+    const linkedByShop = new Map<string, LinkedRow[]>();
+    for (const r of claimed.rows) {
+      if (r.kind !== "x") continue;
+      const [variant, itemId] = (r.e as string).split(" ");
+      const rows = linkedByShop.get(r.a) ?? [];
+      rows.push({
+        domain: r.a,
+        user_id: r.b as string,
+        listing_id: r.c,
+        game: r.d,
+        shopify_variant_id: variant,
+        item_id: itemId,
+        quantity: Number(r.n),
       });
+      linkedByShop.set(r.a, rows);
+    }
     const pending: Pending[] = candidates.flatMap(({ index, shop, order, topId }) => {
       const userId = sellerOf.get(shop);
       if (userId === undefined) return [];
-      const games = groupByGame(
-        order,
-        linked.filter((r) => r.domain === shop),
-      );
-      const multiGame = games.length > 1;
+      const games = groupByGame(order, linkedByShop.get(shop) ?? []);
       // The receipt names the purchase's top order: the parent of several games, else the game's own order.
       if (games.length === 1) games[0].id = topId;
-      return [{ index, shop, order, userId, games, multiGame, topId: games.length > 0 ? topId : null }];
+      return [{ index, shop, order, userId, games, multiGame: games.length > 1, topId }];
     });
     const fresh = new Set(claimed.rows.filter((r) => r.kind === "r").map((r) => r.a));
     const stock = new Map(claimed.rows.filter((r) => r.kind === "l").map((r) => [r.a, Number(r.n)]));
@@ -306,7 +305,7 @@ export async function ingestShopifyOrders(
       ];
       if (p.multiGame) {
         const total = p.games.reduce((sum, g) => sum + g.cents, 0n);
-        orderRows.push(row(p.topId!, null, served.length > 0, null, total, true));
+        orderRows.push(row(p.topId, null, served.length > 0, null, total, true));
       }
       for (const g of p.games) {
         orderRows.push(row(g.id, p.multiGame ? p.topId : null, g.ok, g.game, g.cents, !p.multiGame));
@@ -315,7 +314,7 @@ export async function ingestShopifyOrders(
           itemRows.push([g.id, itemId, listingId, qty]);
         }
       }
-      const orderIds = [...(p.multiGame ? [p.topId!] : []), ...p.games.map((g) => g.id)];
+      const orderIds = [...(p.multiGame ? [p.topId] : []), ...p.games.map((g) => g.id)];
       events.push({ userId: p.userId, orderIds, listingIds: [...listingSales.keys()] });
       published.push({ userId: p.userId, served: served.length > 0 });
       results[p.index] = { status: "created", orderIds, failedNoStock: p.games.length - served.length };
