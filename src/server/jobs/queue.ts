@@ -30,6 +30,8 @@ export class JobQueue {
   private boss: PgBoss;
   private definitions = new Map<string, JobDefinition>();
   private started = false;
+  /** Handlers and pg-boss statements under way, so stop() can let them finish before the database closes. */
+  private inFlight = new Set<Promise<unknown>>();
 
   constructor(
     database: Database,
@@ -39,9 +41,11 @@ export class JobQueue {
       db: {
         // pg-boss sends multi-statement DDL without parameters, which PGlite's query() refuses.
         executeSql: (text: string, values: unknown[]) =>
-          !values?.length && database.driver === "pglite"
-            ? database.raw.exec(text)
-            : database.raw.query(text, values),
+          this.track(
+            !values?.length && database.driver === "pglite"
+              ? database.raw.exec(text)
+              : database.raw.query(text, values),
+          ),
       },
       schema: "pgboss",
       supervise: true,
@@ -82,8 +86,9 @@ export class JobQueue {
           def.name,
           { batchSize, pollingIntervalSeconds: 1 },
           async (jobs) => {
-            if (def.batch && jobs.length > 1) await def.handler(def.batch.merge(jobs.map((j) => j.data)));
-            else for (const job of jobs) await def.handler(job.data);
+            if (def.batch && jobs.length > 1)
+              await this.track(def.handler(def.batch.merge(jobs.map((j) => j.data))));
+            else for (const job of jobs) await this.track(def.handler(job.data));
             // pg-boss waits a polling interval after every fetch; a full fetch means more is waiting: fetch at once.
             if (jobs.length === batchSize) setImmediate(() => this.boss.notifyWorker(workerId));
           },
@@ -142,10 +147,22 @@ export class JobQueue {
     return this.started;
   }
 
-  /** Stops taking new jobs and waits for running ones to finish. */
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    const done = () => this.inFlight.delete(work);
+    work.then(done, done);
+    return work;
+  }
+
+  /**
+   * Stops taking new jobs and waits for running ones to finish: pg-boss gives up waiting after its timeout (and
+   * marks them failed, to be retried), but a handler still running then, and the statements pg-boss sends when it
+   * ends, would otherwise meet a closed database.
+   */
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 }
