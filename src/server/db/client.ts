@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { PROJECT_ROOT } from "../paths.js";
 import * as schema from "./schema/index.js";
+import { runScriptTransaction, type ScriptTransaction, type Statement } from "./script.js";
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. Services only ever see this type. */
@@ -30,6 +31,8 @@ export interface Database {
   driver: "pglite" | "postgres";
   /** The node-postgres pool (PostgreSQL only), for libraries that take one. */
   pool?: pg.Pool;
+  /** Runs fn as a transaction of two round trips (script.ts); on PGlite, an ordinary transaction. */
+  scriptTransaction<T>(fn: (t: ScriptTransaction) => Promise<T>): Promise<T>;
   /** Runs fn while holding a cluster-wide advisory lock (a no-op guard on the single-process PGlite). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -92,7 +95,26 @@ async function openPglite(dataDir: string): Promise<Database> {
       return unsub;
     },
   };
-  return { db, raw, driver: "pglite", withLock: (_key, fn) => fn(), close: () => client.close() };
+  return {
+    db,
+    raw,
+    driver: "pglite",
+    // In process, a round trip costs nothing, so the statements run one by one with their parameters.
+    scriptTransaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          first: async <R>(s: Statement) => (await tx.query<R>(s.text, s.values)).rows,
+          async last(statements) {
+            const rows: Record<string, unknown>[][] = [];
+            for (const s of statements)
+              rows.push((await tx.query<Record<string, unknown>>(s.text, s.values)).rows);
+            return rows;
+          },
+        }),
+      ),
+    withLock: (_key, fn) => fn(),
+    close: () => client.close(),
+  };
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -100,6 +122,10 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on("error", () => {
     // An idle client died (e.g. the server restarted); the pool replaces it on next use.
   });
+  // Script transactions serve hot paths that run one at a time (order intake): a pool of their own keeps their
+  // prepared statements on a connection or two, rather than preparing them again on each of the main pool's.
+  const scriptPool = new pg.Pool({ connectionString: url, max: 2 });
+  scriptPool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners: pg.Client[] = [];
   const raw: RawSql = {
@@ -130,6 +156,7 @@ async function openPostgres(url: string): Promise<Database> {
     raw,
     driver: "postgres",
     pool,
+    scriptTransaction: (fn) => runScriptTransaction(scriptPool, fn),
     async withLock(key, fn) {
       const client = await pool.connect();
       try {
@@ -145,7 +172,7 @@ async function openPostgres(url: string): Promise<Database> {
     },
     async close() {
       await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
-      await pool.end();
+      await Promise.all([pool.end(), scriptPool.end()]);
     },
   };
 }

@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import { type Database, type DbOrTx, txSql } from "../db/client.js";
+import type { Statement } from "../db/script.js";
 
 /** Concurrent workers per queue in each instance (one job each, so a failure retries only that job). */
 const WORKERS_PER_QUEUE = 2;
@@ -125,6 +126,29 @@ export class JobQueue {
       data.map((d) => ({ name, data: d, ...retry })),
       { db: this.connection(opts.tx) },
     );
+  }
+
+  /**
+   * The statement that enqueues one job per payload, for a caller that runs it inside its own script transaction
+   * (db/script.ts) rather than in a round trip of its own. pg-boss builds it as for sendMany; the executor given to
+   * pg-boss only keeps it.
+   */
+  async sendManyStatement<T extends object>(name: string, data: T[]): Promise<Statement> {
+    let statement: Statement | undefined;
+    const retry = this.retryOptions(this.definition(name));
+    await this.boss.insert(
+      data.map((d) => ({ name, data: d, ...retry })),
+      {
+        db: {
+          async executeSql(text: string, values: unknown[]) {
+            statement = { name: "pgboss_insert_jobs", text, values };
+            return { rows: [] };
+          },
+        },
+      },
+    );
+    if (!statement) throw new Error(`pg-boss built no statement for ${name}`);
+    return statement;
   }
 
   private definition(name: string): JobDefinition {

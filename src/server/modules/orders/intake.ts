@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.js";
-import { txSql } from "../../db/client.js";
 import { centsToDecimal, type OrderWebhook, toCents } from "../../integrations/shopify/payload.js";
 import { type Balance, checkMovementWrites, type ItemQuantity, movementWrites } from "../inventory/ledger.js";
 import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
@@ -101,13 +100,6 @@ export function allocate(
   }
 }
 
-/** Builds "($1, $2, ...), ($n, ...)" for multi-row statements. */
-function valuesList(rows: unknown[][], params: unknown[], casts: string[]): string {
-  return rows
-    .map((row) => `(${row.map((v, i) => `$${params.push(v)}${casts[i] ? `::${casts[i]}` : ""}`).join(", ")})`)
-    .join(", ");
-}
-
 export interface IntakeRequest {
   shop: string;
   order: OrderWebhook;
@@ -159,13 +151,12 @@ export async function ingestShopifyOrders(
   );
 
   const published: { userId: string; served: boolean }[] = [];
-  await ctx.db.transaction(async (tx) => {
-    const q = txSql(tx);
+  await ctx.database.scriptTransaction(async (t) => {
     // One round trip: the shops and the listings the lines are linked to; the receipts (duplicates drop out; the
     // top order id only when something is linked, as the orders below follow); then the rows the new orders draw
     // on, locked in id order: the sellers (the share lock the orders' foreign key takes anyway, taken before any
     // balance, as the ledger does), listing stock, balances. UNION ALL runs its parts in this order.
-    const claimed = await q.query<{
+    const claimed = await t.first<{
       kind: string;
       a: string;
       b: string | null;
@@ -174,8 +165,9 @@ export async function ingestShopifyOrders(
       e: string | null;
       n: number;
       m: number;
-    }>(
-      `WITH v AS (
+    }>({
+      name: "intake_claim",
+      text: `WITH v AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[]) WITH ORDINALITY AS v(shop, shopify_order_id, top_id, i)
        ), lv AS (
          SELECT * FROM unnest($4::int[], $5::text[]) AS lv(i, variant)
@@ -211,17 +203,17 @@ export async function ingestShopifyOrders(
        UNION ALL SELECT 'u', id::text, NULL, NULL, NULL, NULL, 0, 0 FROM u
        UNION ALL SELECT 'l', id::text, NULL, NULL, NULL, NULL, stock_quantity, 0 FROM l
        UNION ALL SELECT 'b', user_id || ' ' || item_id, NULL, NULL, NULL, NULL, available, reserved FROM b`,
-      [
+      values: [
         candidates.map((c) => c.shop),
         candidates.map((c) => c.order.id),
         candidates.map((c) => c.topId),
         lines.map(([i]) => i),
         lines.map(([, variant]) => variant),
       ],
-    );
-    const sellerOf = new Map(claimed.rows.filter((r) => r.kind === "k").map((r) => [r.a, r.b as string]));
+    });
+    const sellerOf = new Map(claimed.filter((r) => r.kind === "k").map((r) => [r.a, r.b as string]));
     const linkedByShop = new Map<string, LinkedRow[]>();
-    for (const r of claimed.rows) {
+    for (const r of claimed) {
       if (r.kind !== "x") continue;
       const [variant, itemId] = (r.e as string).split(" ");
       const rows = linkedByShop.get(r.a) ?? [];
@@ -244,11 +236,11 @@ export async function ingestShopifyOrders(
       if (games.length === 1) games[0].id = topId;
       return [{ index, shop, order, userId, games, multiGame: games.length > 1, topId }];
     });
-    const fresh = new Set(claimed.rows.filter((r) => r.kind === "r").map((r) => r.a));
-    const stock = new Map(claimed.rows.filter((r) => r.kind === "l").map((r) => [r.a, Number(r.n)]));
+    const fresh = new Set(claimed.filter((r) => r.kind === "r").map((r) => r.a));
+    const stock = new Map(claimed.filter((r) => r.kind === "l").map((r) => [r.a, Number(r.n)]));
     // The balances as locked (for the ledger), and what is available of them as the batch is allocated.
     const locked = new Map<string, Balance>(
-      claimed.rows
+      claimed
         .filter((r) => r.kind === "b")
         .map((r) => [r.a, { available: Number(r.n), reserved: Number(r.m) }]),
     );
@@ -319,7 +311,10 @@ export async function ingestShopifyOrders(
       published.push({ userId: p.userId, served: served.length > 0 });
       results[p.index] = { status: "created", orderIds, failedNoStock: p.games.length - served.length };
     }
-    if (orderRows.length === 0) return;
+    if (orderRows.length === 0) {
+      await t.last([]);
+      return;
+    }
 
     // Every seller's reservations, a movement per served order, on the balances locked above.
     const moves = taken.flatMap((p) =>
@@ -333,48 +328,42 @@ export async function ingestShopifyOrders(
         })),
     );
 
-    // One round trip for the writes: listing stock, the orders and their items, the reservations.
-    const params: unknown[] = [];
-    const stockCte = sold.size
-      ? `s AS (UPDATE listings SET stock_quantity = listings.stock_quantity - v.n
-                 FROM (VALUES ${valuesList([...sold], params, ["uuid", "int"])}) AS v(id, n)
-                WHERE listings.id = v.id RETURNING 1),`
-      : "";
-    const orderValues = valuesList(orderRows, params, [
-      "uuid",
-      "uuid",
-      "uuid",
-      "",
-      "",
-      "",
-      "",
-      "",
-      "",
-      "numeric",
-    ]);
-    const itemValues = valuesList(itemRows, params, ["uuid", "uuid", "uuid", "int"]);
-    const reserved = movementWrites(locked, moves, params.length);
+    // The writes, in one statement: listing stock, the orders and their items, the reservations. Its text depends
+    // only on whether anything is reserved, so PostgreSQL plans it once per connection (a prepared statement).
+    const columns = (rows: unknown[][], width: number) =>
+      Array.from({ length: width }, (_, i) => rows.map((r) => r[i] ?? null));
+    const values = [...columns([...sold], 2), ...columns(orderRows, 11), ...columns(itemRows, 4)];
+    const reserved = movementWrites(locked, moves, values.length);
     // allocate() already decided the reservations against the same balances, so a refusal would be a bug.
     if (reserved.outcomes.some((o) => !o.applied)) throw new Error("Reservation refused after allocation");
-    params.push(...reserved.params);
-    const [{ n }] = (
-      await q.query<{ n: number }>(
-        `WITH ${stockCte} o AS (
+    const write = {
+      name: reserved.ctes ? "intake_write_reserving" : "intake_write",
+      text: `WITH s AS (
+           UPDATE listings SET stock_quantity = listings.stock_quantity - v.n
+             FROM unnest($1::uuid[], $2::int[]) AS v(id, n)
+            WHERE listings.id = v.id
+           RETURNING 1
+         ), o AS (
            INSERT INTO orders (id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id,
                                shopify_order_number, customer_email, total_amount, auth_key, source)
-           SELECT v.*, 'shopify' FROM (VALUES ${orderValues})
-             AS v(id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id, shopify_order_number,
-                  customer_email, total_amount, auth_key)
+           SELECT v.*, 'shopify'
+             FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[],
+                         $10::text[], $11::text[], $12::numeric[], $13::text[])
+               AS v(id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id, shopify_order_number,
+                    customer_email, total_amount, auth_key)
            RETURNING 1
          ), i AS (
-           INSERT INTO order_items (order_id, item_id, listing_id, quantity) VALUES ${itemValues} RETURNING 1
+           INSERT INTO order_items (order_id, item_id, listing_id, quantity)
+           SELECT * FROM unnest($14::uuid[], $15::uuid[], $16::uuid[], $17::int[])
+           RETURNING 1
          )${reserved.ctes ? `, ${reserved.ctes}` : ""}
          SELECT ${reserved.ctes ? "(SELECT count(*) FROM ledger_u)::int" : "0"} AS n`,
-        params,
-      )
-    ).rows;
-    checkMovementWrites(reserved, Number(n));
-    await ctx.jobs.send<OrderCreatedBatch>(ORDER_CREATED_JOB, { events }, { tx });
+      values: [...values, ...reserved.params],
+    };
+    // The orders.created job commits with the orders, in the same round trip.
+    const job = await ctx.jobs.sendManyStatement<OrderCreatedBatch>(ORDER_CREATED_JOB, [{ events }]);
+    const [written] = await t.last([write, job]);
+    checkMovementWrites(reserved, Number(written[0].n));
   });
 
   // Realtime events follow the commit: a NOTIFY inside the transaction would hold PostgreSQL's notification lock
