@@ -7,6 +7,7 @@ import {
   sandboxShopifyOrders,
   shopifyOrderReceipts,
   shops,
+  users,
 } from "../../src/server/db/schema/index.js";
 import { webhookHmac } from "../../src/server/integrations/shopify/hmac.js";
 import { DRIVERS, useTestApp } from "./harness.js";
@@ -100,6 +101,33 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
     expect(await receiptsOf(s.shop)).toHaveLength(1);
     expect(await balance(s.user.userId, s.item.id)).toEqual({ available: 18, reserved: 2 });
     expect(await stockOf(s.listing.id)).toBe(4);
+  });
+
+  it("queues the orders.created follow-up only for sellers with something to follow up", async () => {
+    const queued = async (userId: string) =>
+      Number(
+        (
+          await t.app.ctx.database.raw.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'orders.created' AND data::text LIKE $1",
+            [`%${userId}%`],
+          )
+        ).rows[0].n,
+      );
+    const s = await sellerWithListing();
+    await placeOrder(t.app, s.shop, [{ variantId: s.variant.variantId, quantity: 1 }], "a@example.com");
+    expect(await ordersOf(s.user.userId)).toHaveLength(1);
+    expect(await queued(s.user.userId)).toBe(0);
+
+    await db()
+      .update(users)
+      .set({
+        discordWebhookUrl: "https://discord.com/api/webhooks/1/follow-up",
+        discordNotificationsEnabled: true,
+      })
+      .where(eq(users.id, s.user.userId));
+    await placeOrder(t.app, s.shop, [{ variantId: s.variant.variantId, quantity: 1 }], "b@example.com");
+    expect(await ordersOf(s.user.userId)).toHaveLength(2);
+    expect(await queued(s.user.userId)).toBe(1);
   });
 
   it("keeps ids above 2^53 exact, as strings", async () => {

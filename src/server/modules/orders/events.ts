@@ -55,8 +55,10 @@ export interface OrderCreatedEvent {
 }
 
 /**
- * The job carries every purchase an intake batch committed; listeners take the whole batch so their queries do
- * not grow with its size. Under load a worker takes many such jobs at once, merged into one batch.
+ * The job carries the purchases an intake batch committed for sellers with something to follow up: a store that
+ * syncs inventory, or Discord notifications turned on (the intake's `follow_up`, which a listener acting on other
+ * sellers must widen). Listeners take the whole batch so their queries do not grow with its size. Under load a
+ * worker takes many such jobs at once, merged into one batch.
  */
 export interface OrderCreatedBatch {
   events: OrderCreatedEvent[];

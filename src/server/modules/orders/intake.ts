@@ -172,8 +172,11 @@ export async function ingestShopifyOrders(
        ), lv AS (
          SELECT * FROM unnest($4::int[], $5::text[]) AS lv(i, variant)
        ), k AS (
-         SELECT domain, user_id FROM shops
-          WHERE domain IN (SELECT shop FROM v) AND uninstalled_at IS NULL
+         SELECT s.domain, s.user_id,
+                'write_inventory' = ANY (string_to_array(s.scopes, ','))
+                  OR (u.discord_webhook_url IS NOT NULL AND u.discord_notifications_enabled) AS follow_up
+           FROM shops s JOIN users u ON u.id = s.user_id
+          WHERE s.domain IN (SELECT shop FROM v) AND s.uninstalled_at IS NULL
        ), lk AS (
          SELECT k.domain, k.user_id, l.id AS listing_id, l.game, l.shopify_variant_id, li.item_id, li.quantity
            FROM k JOIN listings l ON l.user_id = k.user_id AND l.is_active
@@ -196,7 +199,8 @@ export async function ingestShopifyOrders(
           WHERE (user_id, item_id) IN (SELECT user_id, item_id FROM lk)
           ORDER BY user_id, item_id FOR NO KEY UPDATE
        )
-       SELECT 'k' AS kind, domain AS a, user_id::text AS b, NULL AS c, NULL AS d, NULL AS e, 0 AS n, 0 AS m FROM k
+       SELECT 'k' AS kind, domain AS a, user_id::text AS b, follow_up::text AS c, NULL AS d, NULL AS e, 0 AS n, 0 AS m
+         FROM k
        UNION ALL SELECT 'x', domain, user_id::text, listing_id::text, game, shopify_variant_id || ' ' || item_id,
                         quantity, 0 FROM lk
        UNION ALL SELECT 'r', shop_domain || ' ' || shopify_order_id, NULL, NULL, NULL, NULL, 0, 0 FROM r
@@ -212,6 +216,7 @@ export async function ingestShopifyOrders(
       ],
     });
     const sellerOf = new Map(claimed.filter((r) => r.kind === "k").map((r) => [r.a, r.b as string]));
+    const followedUp = new Set(claimed.filter((r) => r.kind === "k" && r.c === "true").map((r) => r.b));
     const linkedByShop = new Map<string, LinkedRow[]>();
     for (const r of claimed) {
       if (r.kind !== "x") continue;
@@ -360,9 +365,13 @@ export async function ingestShopifyOrders(
          SELECT ${reserved.ctes ? "(SELECT count(*) FROM ledger_u)::int" : "0"} AS n`,
       values: [...values, ...reserved.params],
     };
-    // The orders.created job commits with the orders, in the same round trip.
-    const job = await ctx.jobs.sendManyStatement<OrderCreatedBatch>(ORDER_CREATED_JOB, [{ events }]);
-    const [written] = await t.last([write, job]);
+    // The orders.created job commits with the orders, in the same round trip. Its listeners act for sellers whose
+    // store syncs inventory or who turned Discord notifications on; for the others there is nothing to queue.
+    const followUps = events.filter((e) => followedUp.has(e.userId));
+    const job = followUps.length
+      ? [await ctx.jobs.sendManyStatement<OrderCreatedBatch>(ORDER_CREATED_JOB, [{ events: followUps }])]
+      : [];
+    const [written] = await t.last([write, ...job]);
     checkMovementWrites(reserved, Number(written[0].n));
   });
 
