@@ -143,7 +143,8 @@ export async function ingestShopifyOrders(
     }
   }
   // Receipts are inserted in key order, so two batches holding the same orders wait rather than deadlock.
-  candidates.sort((a, b) => a.shop.localeCompare(b.shop) || a.order.id.localeCompare(b.order.id));
+  const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  candidates.sort((a, b) => byKey(a.shop, b.shop) || byKey(a.order.id, b.order.id));
   const lines = candidates.flatMap((c, i) =>
     c.order.line_items.flatMap((l) =>
       l.variant_id && l.quantity > 0 ? [[i + 1, l.variant_id] as const] : [],
@@ -243,13 +244,17 @@ export async function ingestShopifyOrders(
     });
     const fresh = new Set(claimed.filter((r) => r.kind === "r").map((r) => r.a));
     const stock = new Map(claimed.filter((r) => r.kind === "l").map((r) => [r.a, Number(r.n)]));
-    // The balances as locked (for the ledger), and what is available of them as the batch is allocated.
-    const locked = new Map<string, Balance>(
-      claimed
-        .filter((r) => r.kind === "b")
-        .map((r) => [r.a, { available: Number(r.n), reserved: Number(r.m) }]),
-    );
-    const balances = new Map([...locked].map(([k, b]) => [k, b.available]));
+    // The balances as locked (for the ledger), and each seller's available items as the batch is allocated.
+    const locked = new Map<string, Balance>();
+    const availableBySeller = new Map<string, Map<string, number>>();
+    for (const r of claimed) {
+      if (r.kind !== "b") continue;
+      locked.set(r.a, { available: Number(r.n), reserved: Number(r.m) });
+      const [userId, itemId] = r.a.split(" ");
+      const available = availableBySeller.get(userId) ?? new Map<string, number>();
+      available.set(itemId, Number(r.n));
+      availableBySeller.set(userId, available);
+    }
 
     const orderRows: unknown[][] = [];
     const itemRows: unknown[][] = [];
@@ -265,11 +270,7 @@ export async function ingestShopifyOrders(
         results[p.index] = { status: "ignored", reason: "no_linked_products" };
         continue;
       }
-      const available = new Map(
-        [...balances].filter(([k]) => k.startsWith(`${p.userId} `)).map(([k, v]) => [k.split(" ")[1], v]),
-      );
-      allocate(p.games, stock, available);
-      for (const [itemId, v] of available) balances.set(`${p.userId} ${itemId}`, v);
+      allocate(p.games, stock, availableBySeller.get(p.userId) ?? new Map());
       const served = p.games.filter((g) => g.ok);
       const listingSales = new Map<string, number>();
       for (const g of served) for (const [id, units] of g.listingUnits) add(listingSales, id, units);
