@@ -119,13 +119,13 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
-  pool.on("error", () => {
-    // An idle client died (e.g. the server restarted); the pool replaces it on next use.
-  });
   // Script transactions serve hot paths that run one at a time (order intake): a pool of their own keeps their
   // prepared statements on a connection or two, rather than preparing them again on each of the main pool's.
   const scriptPool = new pg.Pool({ connectionString: url, max: 2 });
-  scriptPool.on("error", () => {});
+  for (const p of [pool, scriptPool])
+    p.on("error", () => {
+      // An idle client died (e.g. the server restarted); the pool replaces it on next use.
+    });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners: pg.Client[] = [];
   const raw: RawSql = {

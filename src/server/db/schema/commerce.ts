@@ -109,13 +109,9 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     // The bot agent's queue, oldest first. Only pending orders are indexed, so taking in a new (unclaimed) order
     // does not write to it.
-    index("orders_pending_idx")
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'pending'`),
+    index("orders_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     // Sub-orders by parent; most orders have no parent and stay out of it.
-    index("orders_parent_idx")
-      .on(t.parentOrderId)
-      .where(sql`${t.parentOrderId} IS NOT NULL`),
+    index("orders_parent_idx").on(t.parentOrderId).where(sql`${t.parentOrderId} IS NOT NULL`),
     // The dashboard's Pending Orders count: only open orders are indexed, however many a seller has completed.
     index("orders_user_open_idx")
       .on(t.userId)

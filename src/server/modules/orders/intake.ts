@@ -121,10 +121,10 @@ interface Pending {
  * Turns orders/create deliveries into Autodrop orders (design.md, Shopify orders), several per transaction:
  * idempotent on (shop, Shopify order id); one order per game (a parent when there are several); items reserved and
  * listing stock lowered, or failed_no_stock with nothing reserved, decided in arrival order. The statements are
- * set-based, so a batch costs a handful of round trips whatever its size and number of sellers: on a small
- * machine the round trips, not the work, bound the intake rate. Rows are locked in id order (receipts, sellers, listings, balances),
- * so concurrent batches cannot oversell or deadlock. The "orders.created" job commits with the orders; the
- * realtime events follow the commit.
+ * set-based and prepared, and run as a script transaction (decision 011), so a batch costs two round trips whatever
+ * its size and number of sellers: on a small machine the round trips and planning, not the work, bound the intake
+ * rate. Rows are locked in id order (receipts, sellers, listings, balances), so concurrent batches cannot oversell
+ * or deadlock. The "orders.created" job commits with the orders; the realtime events follow the commit.
  */
 export async function ingestShopifyOrders(
   ctx: AppContext,
