@@ -121,11 +121,7 @@ export class JobQueue {
   /** Enqueues one job per payload in a single statement (same transaction rule as send). */
   async sendMany<T extends object>(name: string, data: T[], opts: { tx?: DbOrTx } = {}): Promise<void> {
     if (data.length === 0) return;
-    const retry = this.retryOptions(this.definition(name));
-    await this.boss.insert(
-      data.map((d) => ({ name, data: d, ...retry })),
-      { db: this.connection(opts.tx) },
-    );
+    await this.insertJobs(name, data, this.connection(opts.tx));
   }
 
   /**
@@ -135,20 +131,22 @@ export class JobQueue {
    */
   async sendManyStatement<T extends object>(name: string, data: T[]): Promise<Statement> {
     let statement: Statement | undefined;
-    const retry = this.retryOptions(this.definition(name));
-    await this.boss.insert(
-      data.map((d) => ({ name, data: d, ...retry })),
-      {
-        db: {
-          async executeSql(text: string, values: unknown[]) {
-            statement = { name: "pgboss_insert_jobs", text, values };
-            return { rows: [] };
-          },
-        },
+    await this.insertJobs(name, data, {
+      async executeSql(text: string, values: unknown[]) {
+        statement = { name: "pgboss_insert_jobs", text, values };
+        return { rows: [] };
       },
-    );
+    });
     if (!statement) throw new Error(`pg-boss built no statement for ${name}`);
     return statement;
+  }
+
+  private insertJobs<T extends object>(name: string, data: T[], db: PgBoss.ConnectionOptions["db"]) {
+    const retry = this.retryOptions(this.definition(name));
+    return this.boss.insert(
+      data.map((d) => ({ name, data: d, ...retry })),
+      { db },
+    );
   }
 
   private definition(name: string): JobDefinition {

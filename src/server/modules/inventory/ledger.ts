@@ -1,4 +1,5 @@
 import { type Tx, txSql } from "../../db/client.js";
+import { columnsOf } from "../../db/unnest.js";
 
 export interface ItemQuantity {
   itemId: string;
@@ -56,6 +57,10 @@ export type MovementOutcome = { applied: true } | { applied: false; itemId: stri
 /** The key of a seller's balance of an item in the maps the ledger works with. */
 export const balanceKey = (userId: string, itemId: string) => `${userId} ${itemId}`;
 
+/** The balances the movements touch, in locking order. */
+const balanceKeysOf = (moves: Movement[]) =>
+  [...new Set(moves.flatMap((m) => m.lines.map((l) => balanceKey(m.userId, l.itemId))))].sort();
+
 /**
  * Decides a list of movements against the current balances (a missing row is zero), in the order given: a
  * movement that would make any balance negative is refused whole and moves nothing, the others apply. Pure, and
@@ -89,7 +94,7 @@ export function planMovements(balances: Map<string, Balance>, moves: Movement[])
  * oversell; then movementWrites decides them and one statement writes them. Answers each movement's outcome.
  */
 export async function applyMovements(tx: Tx, moves: Movement[]): Promise<MovementOutcome[]> {
-  const keys = [...new Set(moves.flatMap((m) => m.lines.map((l) => balanceKey(m.userId, l.itemId))))].sort();
+  const keys = balanceKeysOf(moves);
   if (keys.length === 0) return planMovements(new Map(), moves);
   const split = keys.map((k) => k.split(" "));
   // The sellers' rows first (the share lock the ledger's foreign key takes anyway), then the balances: whoever
@@ -149,7 +154,7 @@ export function movementWrites(
   moves: Movement[],
   firstParam: number,
 ): MovementWrites {
-  const keys = [...new Set(moves.flatMap((m) => m.lines.map((l) => balanceKey(m.userId, l.itemId))))].sort();
+  const keys = balanceKeysOf(moves);
   const touched = new Set(keys);
   const before = new Map([...locked].filter(([k]) => touched.has(k)));
   const after = new Map<string, Balance>(before);
@@ -175,8 +180,6 @@ export function movementWrites(
   };
   const updates = changed.filter((k) => before.has(k)).map(delta);
   const inserts = changed.filter((k) => !before.has(k)).map(delta);
-  const columns = (rows: unknown[][], width: number) =>
-    Array.from({ length: width }, (_, i) => rows.map((r) => r[i] ?? null));
   const $ = (n: number) => `$${firstParam + n}`;
   // Existing rows are locked, so their conditional update cannot fail. A row missing when locked only ever gains
   // (planMovements saw it as zero), so adding to it is safe even if another transaction has created it since.
@@ -201,7 +204,7 @@ export function movementWrites(
   return {
     outcomes,
     ctes,
-    params: [...columns(updates, 4), ...columns(inserts, 4), ...columns(ledger, 6)],
+    params: [...columnsOf(updates, 4), ...columnsOf(inserts, 4), ...columnsOf(ledger, 6)],
     updates: updates.length,
   };
 }

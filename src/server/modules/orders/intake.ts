@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.js";
+import { columnsOf } from "../../db/unnest.js";
 import { centsToDecimal, type OrderWebhook, toCents } from "../../integrations/shopify/payload.js";
 import { type Balance, checkMovementWrites, type ItemQuantity, movementWrites } from "../inventory/ledger.js";
 import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
@@ -216,23 +217,41 @@ export async function ingestShopifyOrders(
         lines.map(([, variant]) => variant),
       ],
     });
-    const sellerOf = new Map(claimed.filter((r) => r.kind === "k").map((r) => [r.a, r.b as string]));
-    const followedUp = new Set(claimed.filter((r) => r.kind === "k" && r.c === "true").map((r) => r.b));
+    // The claim's rows, by kind (see the UNION ALL above).
+    const sellerOf = new Map<string, string>();
+    const followedUp = new Set<string>();
     const linkedByShop = new Map<string, LinkedRow[]>();
+    const fresh = new Set<string>();
+    const stock = new Map<string, number>();
+    // The balances as locked (for the ledger), and each seller's available items as the batch is allocated.
+    const locked = new Map<string, Balance>();
+    const availableBySeller = new Map<string, Map<string, number>>();
     for (const r of claimed) {
-      if (r.kind !== "x") continue;
-      const [variant, itemId] = (r.e as string).split(" ");
-      const rows = linkedByShop.get(r.a) ?? [];
-      rows.push({
-        domain: r.a,
-        user_id: r.b as string,
-        listing_id: r.c,
-        game: r.d,
-        shopify_variant_id: variant,
-        item_id: itemId,
-        quantity: Number(r.n),
-      });
-      linkedByShop.set(r.a, rows);
+      if (r.kind === "k") {
+        sellerOf.set(r.a, r.b as string);
+        if (r.c === "true") followedUp.add(r.b as string);
+      } else if (r.kind === "x") {
+        const [variant, itemId] = (r.e as string).split(" ");
+        const rows = linkedByShop.get(r.a) ?? [];
+        rows.push({
+          domain: r.a,
+          user_id: r.b as string,
+          listing_id: r.c,
+          game: r.d,
+          shopify_variant_id: variant,
+          item_id: itemId,
+          quantity: Number(r.n),
+        });
+        linkedByShop.set(r.a, rows);
+      } else if (r.kind === "r") fresh.add(r.a);
+      else if (r.kind === "l") stock.set(r.a, Number(r.n));
+      else if (r.kind === "b") {
+        locked.set(r.a, { available: Number(r.n), reserved: Number(r.m) });
+        const [userId, itemId] = r.a.split(" ");
+        const available = availableBySeller.get(userId) ?? new Map<string, number>();
+        available.set(itemId, Number(r.n));
+        availableBySeller.set(userId, available);
+      }
     }
     const pending: Pending[] = candidates.flatMap(({ index, shop, order, topId }) => {
       const userId = sellerOf.get(shop);
@@ -242,20 +261,6 @@ export async function ingestShopifyOrders(
       if (games.length === 1) games[0].id = topId;
       return [{ index, shop, order, userId, games, multiGame: games.length > 1, topId }];
     });
-    const fresh = new Set(claimed.filter((r) => r.kind === "r").map((r) => r.a));
-    const stock = new Map(claimed.filter((r) => r.kind === "l").map((r) => [r.a, Number(r.n)]));
-    // The balances as locked (for the ledger), and each seller's available items as the batch is allocated.
-    const locked = new Map<string, Balance>();
-    const availableBySeller = new Map<string, Map<string, number>>();
-    for (const r of claimed) {
-      if (r.kind !== "b") continue;
-      locked.set(r.a, { available: Number(r.n), reserved: Number(r.m) });
-      const [userId, itemId] = r.a.split(" ");
-      const available = availableBySeller.get(userId) ?? new Map<string, number>();
-      available.set(itemId, Number(r.n));
-      availableBySeller.set(userId, available);
-    }
-
     const orderRows: unknown[][] = [];
     const itemRows: unknown[][] = [];
     const sold = new Map<string, number>();
@@ -336,9 +341,7 @@ export async function ingestShopifyOrders(
 
     // The writes, in one statement: listing stock, the orders and their items, the reservations. Its text depends
     // only on whether anything is reserved, so PostgreSQL plans it once per connection (a prepared statement).
-    const columns = (rows: unknown[][], width: number) =>
-      Array.from({ length: width }, (_, i) => rows.map((r) => r[i] ?? null));
-    const values = [...columns([...sold], 2), ...columns(orderRows, 11), ...columns(itemRows, 4)];
+    const values = [...columnsOf([...sold], 2), ...columnsOf(orderRows, 11), ...columnsOf(itemRows, 4)];
     const reserved = movementWrites(locked, moves, values.length);
     // allocate() already decided the reservations against the same balances, so a refusal would be a bug.
     if (reserved.outcomes.some((o) => !o.applied)) throw new Error("Reservation refused after allocation");
