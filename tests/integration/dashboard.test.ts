@@ -1,15 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  dashboardDailyStats,
-  listings,
-  orderItems,
-  orders,
-  shops,
-} from "../../src/server/db/schema/index.js";
+import { DASHBOARD_PERIODS, PERIOD_HOURS } from "../../src/contract/dashboard.js";
+import { dashboardStats, listings, orderItems, orders, shops } from "../../src/server/db/schema/index.js";
 import { DEMO_SELLER } from "../../src/server/db/seed/demo.js";
 import { DEMO_SHOP } from "../../src/server/db/seed/shop.js";
 import { seedDemoData } from "../../src/server/db/seed.js";
+import { dashboard } from "../../src/server/modules/dashboard/service.js";
 import { createItem, grant, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
@@ -180,9 +176,100 @@ describe.each(DRIVERS)("dashboard on %s", (driver) => {
     }
     const rolled = await t.app.ctx.db
       .select()
-      .from(dashboardDailyStats)
-      .where(eq(dashboardDailyStats.userId, user.userId));
-    expect(rolled.length).toBeGreaterThanOrEqual(89);
+      .from(dashboardStats)
+      .where(eq(dashboardStats.userId, user.userId));
+    expect(rolled.filter((r) => r.span === "day").length).toBeGreaterThanOrEqual(89);
+    expect(rolled.filter((r) => r.span === "hour").length).toBeGreaterThan(0);
+  });
+
+  it("agrees with a count of every order at any time of day, on and around hour and day edges", async () => {
+    const MINUTE = 60_000;
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    // Orders placed on, just before and just after the edges each period is cut at, relative to each `now`.
+    const agos = [
+      0,
+      1,
+      9 * MINUTE,
+      11 * MINUTE,
+      59 * MINUTE,
+      HOUR,
+      61 * MINUTE,
+      70 * MINUTE,
+      3 * HOUR + 17 * MINUTE,
+      ...[24, 168, 720, 2160].flatMap((h) => [h * HOUR - MINUTE, h * HOUR - 1, h * HOUR + MINUTE]),
+      30 * HOUR,
+      2 * DAY + 7 * HOUR,
+      6 * DAY + 23 * HOUR,
+      45 * DAY,
+      89 * DAY + 5 * HOUR,
+    ];
+    for (const now of [
+      today - DAY + 5 * MINUTE,
+      today - DAY + HOUR,
+      today - 2 * DAY + 13 * HOUR + 27 * MINUTE,
+    ]) {
+      const user = await signIn(t.app, uniqueName("edges"));
+      const item = await createItem(t.app, "mm2");
+      const ls = await t.app.ctx.db
+        .insert(listings)
+        .values(
+          ["North", "South", "East"].map((title) => ({
+            userId: user.userId,
+            title,
+            game: "mm2",
+            shopifyProductId: uniqueName("p"),
+            shopifyVariantId: uniqueName("v"),
+          })),
+        )
+        .returning();
+      const placed = agos.map((ago, i) => ({ at: now - ago, total: `${i + 1}.25`, listing: ls[i % 3] }));
+      const rows = await t.app.ctx.db
+        .insert(orders)
+        .values(
+          placed.map((p) => ({
+            userId: user.userId,
+            source: "shopify",
+            game: "mm2",
+            totalAmount: p.total,
+            createdAt: new Date(p.at),
+          })),
+        )
+        .returning({ id: orders.id });
+      await t.app.ctx.db.insert(orderItems).values(
+        rows.map((r, i) => ({
+          orderId: r.id,
+          itemId: item.id,
+          listingId: placed[i].listing.id,
+          quantity: 1,
+        })),
+      );
+
+      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      for (const period of DASHBOARD_PERIODS) {
+        const inPeriod = placed.filter((p) => p.at >= now - PERIOD_HOURS[period] * HOUR && p.at <= now);
+        const cents = inPeriod.reduce((sum, p) => sum + Math.round(Number(p.total) * 100), 0);
+        const popular = ls
+          .map((l) => ({
+            listingId: l.id,
+            title: l.title,
+            orderCount: inPeriod.filter((p) => p.listing === l).length,
+          }))
+          .filter((l) => l.orderCount > 0)
+          .sort((a, b) => b.orderCount - a.orderCount || a.title.localeCompare(b.title));
+        const chart = Array.from({ length: 7 }, (_, i) => {
+          const date = day(Math.floor(now / DAY) * DAY - (6 - i) * DAY);
+          return { date, count: placed.filter((p) => p.at <= now && day(p.at) === date).length };
+        });
+        // Twice: the first call rolls the buckets up, the second reads them.
+        for (let pass = 0; pass < 2; pass++) {
+          const body = await dashboard(t.app.ctx, user.userId, period, now);
+          const where = `${period} at ${new Date(now).toISOString()}, pass ${pass}`;
+          expect(body.totalSales, where).toBe((cents / 100).toFixed(2));
+          expect(body.popularListings, where).toEqual(popular);
+          expect(body.ordersPerDay, where).toEqual(chart);
+        }
+      }
+    }
   });
 
   it("shows a new store order right away", async () => {

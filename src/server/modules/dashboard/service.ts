@@ -1,113 +1,105 @@
 import { eq } from "drizzle-orm";
 import {
-  CHART_DAYS,
   type DashboardPeriod,
   type DashboardResponse,
-  PERIOD_HOURS,
   POPULAR_LISTINGS,
   RECENT_ACTIVITY,
 } from "../../../contract/dashboard.js";
 import type { AppContext } from "../../context.js";
 import { type DbOrTx, txSql } from "../../db/client.js";
-import { dashboardDailyListingStats, dashboardDailyStats } from "../../db/schema/index.js";
+import { dashboardListingStats, dashboardStats } from "../../db/schema/index.js";
 import { centsToDecimal, toCents } from "../../integrations/shopify/payload.js";
 import { SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "../orders/service.js";
-
-const DAY_MS = 86_400_000;
-/** A day is rolled up once it has been over for this long (a transaction begun before midnight may commit late). */
-const SETTLE_MS = 10 * 60_000;
+import {
+  bucketsIn,
+  type DashboardWindows,
+  dashboardWindows,
+  dayOf,
+  HOURLY_HORIZON_MS,
+  type Range,
+  SPAN_MS,
+  type Span,
+} from "./windows.js";
 
 /** The orders the dashboard counts: the seller's sales (no withdrawals, no multi-game parents). */
 const COUNTED = `${SELLER_ORDER_FILTER} AND o.source <> 'withdrawal'`;
 
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const floorDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+const iso = (ms: number) => new Date(ms).toISOString();
+/** Two ranges as four timestamps, so a statement's text is the same whichever are empty. */
+const rangeParams = (ranges: readonly Range[]) => ranges.flatMap((r) => [iso(r.from), iso(r.to)]);
 
 /**
- * The time frame of one dashboard request. Whole UTC days that are over come from the rollup tables; the
- * period's partial first day and everything since the last rolled day are read live from orders (a day or two
- * of rows through orders_user_created_idx), so a seller's order count does not matter.
+ * Rolls up the given buckets of one span (idempotent: concurrent requests agree through the primary keys). A
+ * seller's hourly rows past the longest period are dropped at the same time, so they do not pile up.
  */
-export function dashboardWindows(period: DashboardPeriod, now: number) {
-  const periodStart = now - PERIOD_HOURS[period] * 3_600_000;
-  const today = floorDay(now);
-  const chartStart = today - (CHART_DAYS - 1) * DAY_MS;
-  const rolledEnd = floorDay(now - SETTLE_MS);
-  const fullStart = Math.ceil(periodStart / DAY_MS) * DAY_MS;
-  const rolledPeriod = fullStart < rolledEnd;
-  return {
-    periodStart,
-    chartDays: Array.from({ length: CHART_DAYS }, (_, i) => dayOf(chartStart + i * DAY_MS)),
-    /** Days to read from the rollups: [rollFrom, rolledEnd). */
-    rollFrom: Math.min(fullStart, chartStart),
-    rolledEnd,
-    /** The period's whole days: [fullStart, rolledEnd) when rolledPeriod. */
-    fullStart,
-    rolledPeriod,
-    /** Live windows: [live1From, live1To) and [live2From, now]. */
-    live1From: rolledPeriod ? periodStart : 0,
-    live1To: rolledPeriod ? fullStart : 0,
-    live2From: rolledPeriod ? rolledEnd : Math.min(periodStart, rolledEnd),
-  };
-}
-
-/** Rolls up the given days (idempotent: concurrent requests agree through the primary keys). */
-async function rollUp(tx: DbOrTx, userId: string, days: string[]): Promise<void> {
+async function rollUp(tx: DbOrTx, userId: string, span: Span, starts: number[], now: number): Promise<void> {
   const q = txSql(tx);
-  const dayJoin = `o.user_id = $1 AND ${COUNTED}
-      AND o.created_at >= (d.day::timestamp AT TIME ZONE 'UTC') AND o.created_at < ((d.day + 1)::timestamp AT TIME ZONE 'UTC')`;
+  const params = [userId, span, starts.map(iso), starts.map((t) => iso(t + SPAN_MS[span]))];
+  const bucketJoin = `o.user_id = $1 AND ${COUNTED} AND o.created_at >= b.start AND o.created_at < b.stop`;
   await q.query(
-    `INSERT INTO dashboard_daily_stats (user_id, day, order_count, total_sales)
-     SELECT $1, d.day, count(o.id), COALESCE(sum(o.total_amount), 0)
-       FROM unnest($2::date[]) AS d(day) LEFT JOIN orders o ON ${dayJoin}
-      GROUP BY d.day
+    `INSERT INTO dashboard_stats (user_id, span, bucket, order_count, total_sales)
+     SELECT $1, $2, b.start, count(o.id), COALESCE(sum(o.total_amount), 0)
+       FROM unnest($3::timestamptz[], $4::timestamptz[]) AS b(start, stop) LEFT JOIN orders o ON ${bucketJoin}
+      GROUP BY b.start
      ON CONFLICT DO NOTHING`,
-    [userId, days],
+    params,
   );
   await q.query(
-    `INSERT INTO dashboard_daily_listing_stats (user_id, day, listing_id, order_count)
-     SELECT $1, d.day, oi.listing_id, count(DISTINCT o.id)
-       FROM unnest($2::date[]) AS d(day)
-       JOIN orders o ON ${dayJoin}
+    `INSERT INTO dashboard_listing_stats (user_id, span, bucket, listing_id, order_count)
+     SELECT $1, $2, b.start, oi.listing_id, count(DISTINCT o.id)
+       FROM unnest($3::timestamptz[], $4::timestamptz[]) AS b(start, stop)
+       JOIN orders o ON ${bucketJoin}
        JOIN order_items oi ON oi.order_id = o.id AND oi.listing_id IS NOT NULL
-      GROUP BY d.day, oi.listing_id
+      GROUP BY b.start, oi.listing_id
      ON CONFLICT DO NOTHING`,
-    [userId, days],
+    params,
   );
+  if (span === "hour") {
+    const horizon = iso(now - HOURLY_HORIZON_MS);
+    for (const table of ["dashboard_stats", "dashboard_listing_stats"])
+      await q.query(`DELETE FROM ${table} WHERE user_id = $1 AND span = 'hour' AND bucket < $2`, [
+        userId,
+        horizon,
+      ]);
+  }
 }
 
 /** Forgets a seller's rollups (after orders were written into the past: demo data, benchmarks). */
 export async function invalidateDashboardRollups(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(dashboardDailyListingStats).where(eq(dashboardDailyListingStats.userId, userId));
-  await db.delete(dashboardDailyStats).where(eq(dashboardDailyStats.userId, userId));
+  await db.delete(dashboardListingStats).where(eq(dashboardListingStats.userId, userId));
+  await db.delete(dashboardStats).where(eq(dashboardStats.userId, userId));
 }
 
-interface DailyRow {
-  day: string;
+interface RolledRow {
+  span: Span;
+  at: number;
   order_count: number;
   total_sales: string;
 }
 
-/** The rolled days from rollFrom to rolledEnd, computing the ones not rolled up yet. */
-async function rolledDays(
-  ctx: AppContext,
-  userId: string,
-  from: number,
-  to: number,
-): Promise<Map<string, DailyRow>> {
+/** The rollups a request reads (days and hours), computing the buckets not rolled up yet. */
+async function rolledBuckets(ctx: AppContext, userId: string, w: DashboardWindows, now: number) {
   const read = async () => {
-    const { rows } = await ctx.database.raw.query<DailyRow>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, order_count, total_sales::text AS total_sales
-         FROM dashboard_daily_stats WHERE user_id = $1 AND day >= $2::date AND day < $3::date`,
-      [userId, dayOf(from), dayOf(to)],
+    const { rows } = await ctx.database.raw.query<RolledRow>(
+      `SELECT span, (extract(epoch FROM bucket) * 1000)::float8 AS at, order_count, total_sales::text AS total_sales
+         FROM dashboard_stats
+        WHERE user_id = $1 AND ((span = 'day' AND bucket >= $2 AND bucket < $3)
+           OR (span = 'hour' AND ((bucket >= $4 AND bucket < $5) OR (bucket >= $6 AND bucket < $7))))`,
+      [userId, ...rangeParams([w.days]), ...rangeParams(w.hours)],
     );
-    return new Map(rows.map((r) => [r.day, r]));
+    return rows;
   };
-  const have = await read();
-  const missing: string[] = [];
-  for (let d = from; d < to; d += DAY_MS) if (!have.has(dayOf(d))) missing.push(dayOf(d));
-  if (missing.length === 0) return have;
-  await ctx.db.transaction((tx) => rollUp(tx, userId, missing));
+  const rows = await read();
+  const have = new Set(rows.map((r) => `${r.span}${r.at}`));
+  const missing = (span: Span, ranges: readonly Range[]) =>
+    ranges.flatMap((r) => bucketsIn(r, span)).filter((t) => !have.has(`${span}${t}`));
+  const days = missing("day", [w.days]);
+  const hours = missing("hour", w.hours);
+  if (days.length === 0 && hours.length === 0) return rows;
+  await ctx.db.transaction(async (tx) => {
+    if (days.length) await rollUp(tx, userId, "day", days, now);
+    if (hours.length) await rollUp(tx, userId, "hour", hours, now);
+  });
   return read();
 }
 
@@ -121,36 +113,37 @@ export async function dashboard(
   const w = dashboardWindows(period, now);
   const liveWhere = `o.user_id = $1 AND ${COUNTED}
       AND ((o.created_at >= $2 AND o.created_at < $3) OR o.created_at >= $4)`;
-  const liveParams = [userId, new Date(w.live1From), new Date(w.live1To), new Date(w.live2From)];
+  const liveParams = [userId, ...rangeParams([w.liveLeading]), iso(w.liveTrailingFrom)];
 
   // The rollups first: the popular-listings query reads them too.
-  const rolled = await rolledDays(ctx, userId, w.rollFrom, w.rolledEnd);
+  const rolled = await rolledBuckets(ctx, userId, w, now);
   const [live, popular, cards, recent] = await Promise.all([
-    ctx.database.raw.query<{ day: string; in_period: boolean; n: number; total: string }>(
-      `SELECT to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, o.created_at >= $5 AS in_period,
+    ctx.database.raw.query<{ day: string; trailing: boolean; n: number; total: string }>(
+      `SELECT to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, o.created_at >= $4 AS trailing,
               count(*)::int AS n, COALESCE(sum(o.total_amount), 0)::text AS total
          FROM orders o WHERE ${liveWhere}
         GROUP BY 1, 2`,
-      [...liveParams, new Date(w.periodStart)],
+      liveParams,
     ),
     ctx.database.raw.query<{ listing_id: string; title: string; n: number }>(
       // Summed per listing before the join: a join per rolled-up row would cost a lookup each.
       `SELECT l.id AS listing_id, l.title, t.n
          FROM (
            SELECT listing_id, sum(n)::int AS n FROM (
-             SELECT listing_id, order_count AS n FROM dashboard_daily_listing_stats
-              WHERE user_id = $1 AND $6::boolean AND day >= $7::date AND day < $8::date
+             SELECT listing_id, order_count AS n FROM dashboard_listing_stats
+              WHERE user_id = $1 AND ((span = 'day' AND bucket >= $5 AND bucket < $6)
+                 OR (span = 'hour' AND ((bucket >= $7 AND bucket < $8) OR (bucket >= $9 AND bucket < $10))))
              UNION ALL
              SELECT oi.listing_id, count(DISTINCT o.id) AS n
                FROM orders o JOIN order_items oi ON oi.order_id = o.id
-              WHERE ${liveWhere} AND o.created_at >= $5 AND oi.listing_id IS NOT NULL
+              WHERE ${liveWhere} AND oi.listing_id IS NOT NULL
               GROUP BY oi.listing_id
            ) x GROUP BY listing_id
          ) t
          JOIN listings l ON l.id = t.listing_id AND l.user_id = $1
         ORDER BY t.n DESC, l.title
         LIMIT ${POPULAR_LISTINGS}`,
-      [...liveParams, new Date(w.periodStart), w.rolledPeriod, dayOf(w.fullStart), dayOf(w.rolledEnd)],
+      [...liveParams, ...rangeParams([w.periodDays]), ...rangeParams(w.periodHours)],
     ),
     ctx.database.raw.query<{ active_listings: number; inventory_items: string; pending_orders: number }>(
       `SELECT (SELECT count(*)::int FROM listings WHERE user_id = $1 AND is_active) AS active_listings,
@@ -167,15 +160,20 @@ export async function dashboard(
   ]);
 
   let sales = 0n;
-  for (const [day, r] of rolled) {
-    if (w.rolledPeriod && day >= dayOf(w.fullStart)) sales += toCents(r.total_sales);
+  const perDay = new Map<string, number>();
+  const countDay = (day: string, n: number) => perDay.set(day, (perDay.get(day) ?? 0) + n);
+  const inRanges = (t: number, ranges: readonly Range[]) => ranges.some((r) => t >= r.from && t < r.to);
+  for (const r of rolled) {
+    const periodRanges = r.span === "day" ? [w.periodDays] : w.periodHours;
+    if (inRanges(r.at, periodRanges)) sales += toCents(r.total_sales);
+    // Days before dayEnd are rolled whole; later ones add up their hours (the period's leading hours lie in a
+    // rolled day) and their live orders.
+    if (r.span === "day" || r.at >= w.dayEnd) countDay(dayOf(r.at), r.order_count);
   }
-  const liveCounts = new Map<string, number>();
   for (const r of live.rows) {
-    if (r.in_period) sales += toCents(r.total);
-    if (r.day >= dayOf(w.rolledEnd)) liveCounts.set(r.day, (liveCounts.get(r.day) ?? 0) + r.n);
+    sales += toCents(r.total);
+    if (r.trailing) countDay(r.day, r.n);
   }
-  const rolledEndDay = dayOf(w.rolledEnd);
 
   return {
     period,
@@ -183,10 +181,7 @@ export async function dashboard(
     activeListings: cards.rows[0].active_listings,
     inventoryItems: Number(cards.rows[0].inventory_items),
     pendingOrders: cards.rows[0].pending_orders,
-    ordersPerDay: w.chartDays.map((date) => ({
-      date,
-      count: date < rolledEndDay ? (rolled.get(date)?.order_count ?? 0) : (liveCounts.get(date) ?? 0),
-    })),
+    ordersPerDay: w.chartDays.map((date) => ({ date, count: perDay.get(date) ?? 0 })),
     popularListings: popular.rows.map((r) => ({ listingId: r.listing_id, title: r.title, orderCount: r.n })),
     recentActivity: recent.rows.map((r) => toSellerOrder(ctx.config, r)),
   };
