@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { inventoryBalances, inventoryLedger, listings, orders } from "../../src/server/db/schema/index.js";
+import { laneOf } from "../../src/server/modules/orders/batcher.js";
 import { useTestApp } from "./harness.js";
 import { linkListing, orderBody, sellerWithStore, signedWebhook, stockedItem } from "./shopify-fixtures.js";
 
@@ -57,5 +58,44 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("no oversell on postgres", () =>
     expect(
       (await t.app.ctx.db.select().from(listings).where(eq(listings.id, listing.id)))[0].stockQuantity,
     ).toBe(0);
+  });
+
+  it("orders for many stores at once, taken in by lanes side by side, each reserve exactly their stock", async () => {
+    // Stores in both of the intake's two lanes, so the backlog below is split and the lanes run together.
+    const stores: Awaited<ReturnType<typeof sellerWithStore>>[] = [];
+    while ([0, 1].some((lane) => stores.filter((s) => laneOf(s.shop, 2) === lane).length < 2))
+      stores.push(await sellerWithStore(t.app));
+    const stocked = await Promise.all(
+      stores.map(async (s) => {
+        const item = await stockedItem(t.app, s.user.userId, "mm2", 10);
+        await linkListing(t.app, s.user, s.variants[0], [{ itemId: item.id, quantity: 1 }], 1000);
+        return item;
+      }),
+    );
+    const deliveries = Array.from({ length: 40 }, (_, i) =>
+      stores.map((s, k) =>
+        signedWebhook(
+          t.app,
+          "/api/webhooks/shopify/orders",
+          s.shop,
+          "orders/create",
+          orderBody({
+            id: String(9_300_000_000_000_000n + BigInt(k * 1000 + i)),
+            lines: [{ variantId: s.variants[0].variantId, quantity: 1, price: "2.00" }],
+          }),
+        ),
+      ),
+    ).flat();
+    expect((await Promise.all(deliveries)).every((r) => r.statusCode === 200)).toBe(true);
+    for (const [k, s] of stores.entries()) {
+      const all = await t.app.ctx.db.select().from(orders).where(eq(orders.userId, s.user.userId));
+      expect(all.filter((o) => o.status === "unclaimed")).toHaveLength(10);
+      expect(all.filter((o) => o.status === "failed_no_stock")).toHaveLength(30);
+      const [balance] = await t.app.ctx.db
+        .select()
+        .from(inventoryBalances)
+        .where(and(eq(inventoryBalances.userId, s.user.userId), eq(inventoryBalances.itemId, stocked[k].id)));
+      expect(balance).toMatchObject({ available: 0, reserved: 10 });
+    }
   });
 });

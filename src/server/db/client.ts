@@ -119,8 +119,8 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
-  // Script transactions serve hot paths that run one at a time (order intake): a pool of their own keeps their
-  // prepared statements on a connection or two, rather than preparing them again on each of the main pool's.
+  // Script transactions serve hot paths with at most two at a time (the intake's lanes): a pool of their own keeps
+  // their prepared statements on a connection or two, rather than preparing them again on each of the main pool's.
   const scriptPool = new pg.Pool({ connectionString: url, max: 2 });
   for (const p of [pool, scriptPool])
     p.on("error", () => {

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.js";
 import { columnsOf } from "../../db/unnest.js";
 import { centsToDecimal, type OrderWebhook, toCents } from "../../integrations/shopify/payload.js";
 import { type Balance, checkMovementWrites, type ItemQuantity, movementWrites } from "../inventory/ledger.js";
+import { LaneBatcher } from "./batcher.js";
 import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
 
 export type IntakeResult =
@@ -403,64 +404,15 @@ export async function ingestShopifyOrder(
   return result;
 }
 
-interface Waiting {
-  request: IntakeRequest;
-  resolve: (r: IntakeResult) => void;
-  reject: (e: unknown) => void;
-}
-
 /**
- * Groups concurrent webhook deliveries into batches (group commit), run one at a time: a request waits at most for
- * the batch running, then goes in the next one. At low traffic each request is a batch of one; under load a batch
- * holds what arrived while the previous one ran, so the round trips per order fall as the load rises. A batch that
- * fails is retried one request at a time, so a poison order fails alone. One batch at a time also decides each
- * store's orders in arrival order. (Several side by side were measured slower: smaller batches, more round trips,
- * for the same CPU; docs/performance.md.)
+ * The webhook's batcher (group commit, `LaneBatcher`): deliveries arriving together are ingested in one
+ * transaction, split by store into two lanes under a backlog. A store belongs to one seller, so lanes never wait
+ * on each other's locks, and each store's orders are decided in arrival order.
  */
-export class IntakeBatcher {
-  private queue: Waiting[] = [];
-  private running = false;
-  private scheduled = false;
-
-  constructor(
-    private ctx: AppContext,
-    private maxBatch = 200,
-  ) {}
-
-  submit(request: IntakeRequest): Promise<IntakeResult> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ request, resolve, reject });
-      this.schedule();
-    });
-  }
-
-  private schedule(): void {
-    if (this.scheduled || this.running || this.queue.length === 0) return;
-    this.scheduled = true;
-    // Let the requests parsed in this turn of the event loop join the batch.
-    setImmediate(() => {
-      this.scheduled = false;
-      if (!this.running && this.queue.length > 0) void this.run(this.queue.splice(0, this.maxBatch));
-    });
-  }
-
-  private async run(batch: Waiting[]): Promise<void> {
-    this.running = true;
-    try {
-      const results = await ingestShopifyOrders(
-        this.ctx,
-        batch.map((b) => b.request),
-      );
-      for (const [i, b] of batch.entries()) b.resolve(results[i]);
-    } catch (err) {
-      if (batch.length === 1) batch[0].reject(err);
-      else {
-        for (const b of batch)
-          await ingestShopifyOrder(this.ctx, b.request.shop, b.request.order).then(b.resolve, b.reject);
-      }
-    } finally {
-      this.running = false;
-      this.schedule();
-    }
-  }
+export function intakeBatcher(ctx: AppContext): LaneBatcher<IntakeRequest, IntakeResult> {
+  return new LaneBatcher({
+    runBatch: (requests) => ingestShopifyOrders(ctx, requests),
+    runOne: (request) => ingestShopifyOrder(ctx, request.shop, request.order),
+    laneKey: (request) => request.shop,
+  });
 }

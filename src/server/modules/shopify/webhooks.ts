@@ -13,7 +13,7 @@ import {
   parseShopifyJson,
   shopRedactSchema,
 } from "../../integrations/shopify/payload.js";
-import { IntakeBatcher } from "../orders/intake.js";
+import { intakeBatcher } from "../orders/intake.js";
 import { countCustomerOrders, markUninstalled, redactCustomer, redactShop } from "./compliance.js";
 
 const WEBHOOK_BODY_LIMIT = 1_048_576;
@@ -34,7 +34,7 @@ function parse<T>(schema: ZodType<T>, value: unknown): T | null {
  */
 export async function registerShopifyWebhooks(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Deliveries arriving together are taken in together (one transaction), which keeps intake fast under load.
-  const intake = new IntakeBatcher(ctx);
+  const intake = intakeBatcher(ctx);
   const handlers: Record<
     ShopifyWebhookTopic,
     (shop: string, body: unknown, request: FastifyRequest) => Promise<unknown>
