@@ -25,7 +25,7 @@ import {
 const COUNTED = `${SELLER_ORDER_FILTER} AND o.source <> 'withdrawal'`;
 
 const iso = (ms: number) => new Date(ms).toISOString();
-/** Two ranges as four timestamps, so a statement's text is the same whichever are empty. */
+/** Ranges as (from, to) timestamps: empty ones are passed too, so a statement's text never changes. */
 const rangeParams = (ranges: readonly Range[]) => ranges.flatMap((r) => [iso(r.from), iso(r.to)]);
 
 /**
