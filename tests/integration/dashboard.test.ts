@@ -13,6 +13,7 @@ import { linkListing, placeOrder, sellerWithStore, stockedItem } from "./shopify
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 describe.each(DRIVERS)("dashboard on %s", (driver) => {
   const t = useTestApp(driver, { startJobs: true });
@@ -143,7 +144,6 @@ describe.each(DRIVERS)("dashboard on %s", (driver) => {
         .slice(0, 5);
       return { totalSales: (cents / 100).toFixed(2), popularListings: popular };
     };
-    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const today = Math.floor(now / DAY) * DAY;
     const chart = Array.from({ length: 7 }, (_, i) => {
       const date = day(today - (6 - i) * DAY);
@@ -244,7 +244,6 @@ describe.each(DRIVERS)("dashboard on %s", (driver) => {
         })),
       );
 
-      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
       for (const period of DASHBOARD_PERIODS) {
         const inPeriod = placed.filter((p) => p.at >= now - PERIOD_HOURS[period] * HOUR && p.at <= now);
         const cents = inPeriod.reduce((sum, p) => sum + Math.round(Number(p.total) * 100), 0);

@@ -50,9 +50,9 @@ describe("dashboardWindows", () => {
     for (const period of DASHBOARD_PERIODS)
       it(`covers the ${period} period at ${new Date(now).toISOString()} exactly once`, () => {
         const w = dashboardWindows(period, now);
-        expect(w.periodStart).toBe(now - PERIOD_HOURS[period] * HOUR_MS);
+        expect(w.liveLeading.from).toBe(now - PERIOD_HOURS[period] * HOUR_MS);
         const pieces = periodPieces(w, now);
-        expect(pieces[0].from).toBe(w.periodStart);
+        expect(pieces[0].from).toBe(w.liveLeading.from);
         expect(pieces.at(-1)?.to).toBe(now + 1);
         for (let i = 1; i < pieces.length; i++) expect(pieces[i].from).toBe(pieces[i - 1].to);
         // Rolled buckets are over and settled; nothing older than the period is read live.

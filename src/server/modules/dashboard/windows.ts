@@ -5,7 +5,7 @@ export const DAY_MS = 24 * HOUR_MS;
 /** A bucket is rolled up once it has been over for this long (a transaction begun before its end may commit late). */
 export const SETTLE_MS = 10 * 60_000;
 /** Hourly rollups older than the longest period (plus a margin) are never read again. */
-export const HOURLY_HORIZON_MS = (PERIOD_HOURS["90d"] + 48) * HOUR_MS;
+export const HOURLY_HORIZON_MS = (Math.max(...Object.values(PERIOD_HOURS)) + 48) * HOUR_MS;
 
 /** A half-open time range [from, to) in epoch milliseconds; empty when to <= from. */
 export interface Range {
@@ -45,7 +45,6 @@ export function dashboardWindows(period: DashboardPeriod, now: number) {
   const leadingHours = { from: firstHour, to: Math.min(firstDay, dayEnd) };
   const trailingHours = { from: dayEnd, to: hourEnd };
   return {
-    periodStart,
     chartDays: Array.from({ length: CHART_DAYS }, (_, i) => dayOf(chartStart + i * DAY_MS)),
     dayEnd,
     /** The daily rollups to read: the chart's days and the period's whole days. */
@@ -56,7 +55,10 @@ export function dashboardWindows(period: DashboardPeriod, now: number) {
     hours: [leadingHours, trailingHours] as const,
     /** The period's share of `hours`: the trailing hours can begin before the period after midnight. */
     periodHours: [leadingHours, { from: Math.max(dayEnd, firstHour), to: hourEnd }] as const,
-    /** Live orders: the leading range counts for the period only, the trailing one for the period and the chart. */
+    /**
+     * Live orders: the leading range (from the period's start) counts for the period only, the trailing one for the
+     * period and the chart.
+     */
     liveLeading: { from: periodStart, to: firstHour },
     liveTrailingFrom: hourEnd,
   };

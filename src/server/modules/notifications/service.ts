@@ -36,11 +36,6 @@ const preferenceColumns = {
   discordPingEveryone: users.discordPingEveryone,
 };
 
-async function preferences(db: DbOrTx, userId: string): Promise<DiscordPreferences | null> {
-  const [prefs] = await db.select(preferenceColumns).from(users).where(eq(users.id, userId));
-  return prefs ?? null;
-}
-
 /** Several sellers' settings in one statement, by seller id. */
 async function preferencesOf(db: DbOrTx, userIds: string[]): Promise<Map<string, DiscordPreferences>> {
   if (userIds.length === 0) return new Map();
@@ -49,6 +44,10 @@ async function preferencesOf(db: DbOrTx, userIds: string[]): Promise<Map<string,
     .from(users)
     .where(inArray(users.id, [...new Set(userIds)]));
   return new Map(rows.map(({ id, ...prefs }) => [id, prefs]));
+}
+
+async function preferences(db: DbOrTx, userId: string): Promise<DiscordPreferences | null> {
+  return (await preferencesOf(db, [userId])).get(userId) ?? null;
 }
 
 /** A message to queue for a seller; with `dedupeKey`, an event seen again (a retried job) queues nothing more. */
