@@ -17,6 +17,13 @@ export const CHART_DAYS = 7;
 export const POPULAR_LISTINGS = 5;
 export const RECENT_ACTIVITY = 5;
 
+export const DAY_MS = 86_400_000;
+/** The start of the UTC day that holds `ms`: the dashboard's day buckets are UTC days. */
+export const utcDayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+/** The UTC days (their starts, oldest first, today last) of the Orders Created chart at `now`. */
+export const chartDayStarts = (now: number) =>
+  Array.from({ length: CHART_DAYS }, (_, i) => utcDayStart(now) - (CHART_DAYS - 1 - i) * DAY_MS);
+
 export const dashboardQuerySchema = z.object({
   period: dashboardPeriodSchema.default(DEFAULT_DASHBOARD_PERIOD),
 });

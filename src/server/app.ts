@@ -5,6 +5,7 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import { openDatabase } from "./db/client.js";
@@ -23,7 +24,10 @@ export type App = FastifyInstance & { ctx: AppContext };
 const REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
 
 /** Builds the whole application: database (migrated), jobs, realtime, modules, sandbox and the SPA. */
-export async function buildApp(config: Config, opts: { startJobs?: boolean } = {}): Promise<App> {
+export async function buildApp(
+  config: Config,
+  opts: { startJobs?: boolean; clock?: Clock } = {},
+): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: REDACT },
     genReqId: () => crypto.randomUUID(),
@@ -40,6 +44,7 @@ export async function buildApp(config: Config, opts: { startJobs?: boolean } = {
   const events = new EventBus(database, app.log as never);
   const ctx: AppContext = {
     config,
+    clock: opts.clock ?? systemClock,
     database,
     db: database.db,
     jobs,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import type { EventBus } from "./events/bus.js";
@@ -9,6 +10,8 @@ import type { JobQueue } from "./jobs/queue.js";
 /** What every module gets: shared infrastructure, built once per app. */
 export interface AppContext {
   config: Config;
+  /** The time the app decides by (a fixed one in tests). */
+  clock: Clock;
   database: Database;
   db: Db;
   jobs: JobQueue;

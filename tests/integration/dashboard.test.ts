@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DASHBOARD_PERIODS, PERIOD_HOURS } from "../../src/contract/dashboard.js";
+import { fixedClock } from "../../src/server/clock.js";
 import { dashboardStats, listings, orderItems, orders, shops } from "../../src/server/db/schema/index.js";
 import { DEMO_SELLER } from "../../src/server/db/seed/demo.js";
 import { DEMO_SHOP } from "../../src/server/db/seed/shop.js";
@@ -38,6 +39,123 @@ describe.each(DRIVERS)("dashboard on %s", (driver) => {
     expect(empty.json().ordersPerDay).toHaveLength(7);
   });
 
+  it("agrees with a count of every order at any time of day, on and around hour and day edges", async () => {
+    const MINUTE = 60_000;
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    // Orders placed on, just before and just after the edges each period is cut at, relative to each `now`.
+    const agos = [
+      0,
+      1,
+      9 * MINUTE,
+      11 * MINUTE,
+      59 * MINUTE,
+      HOUR,
+      61 * MINUTE,
+      70 * MINUTE,
+      3 * HOUR + 17 * MINUTE,
+      ...[24, 168, 720, 2160].flatMap((h) => [h * HOUR - MINUTE, h * HOUR - 1, h * HOUR + MINUTE]),
+      30 * HOUR,
+      2 * DAY + 7 * HOUR,
+      6 * DAY + 23 * HOUR,
+      45 * DAY,
+      89 * DAY + 5 * HOUR,
+    ];
+    for (const now of [
+      today - DAY + 5 * MINUTE,
+      today - DAY + HOUR,
+      today - 2 * DAY + 13 * HOUR + 27 * MINUTE,
+    ]) {
+      const user = await signIn(t.app, uniqueName("edges"));
+      const item = await createItem(t.app, "mm2");
+      const ls = await t.app.ctx.db
+        .insert(listings)
+        .values(
+          ["North", "South", "East"].map((title) => ({
+            userId: user.userId,
+            title,
+            game: "mm2",
+            shopifyProductId: uniqueName("p"),
+            shopifyVariantId: uniqueName("v"),
+          })),
+        )
+        .returning();
+      const placed = agos.map((ago, i) => ({ at: now - ago, total: `${i + 1}.25`, listing: ls[i % 3] }));
+      const rows = await t.app.ctx.db
+        .insert(orders)
+        .values(
+          placed.map((p) => ({
+            userId: user.userId,
+            source: "shopify",
+            game: "mm2",
+            totalAmount: p.total,
+            createdAt: new Date(p.at),
+          })),
+        )
+        .returning({ id: orders.id });
+      await t.app.ctx.db.insert(orderItems).values(
+        rows.map((r, i) => ({
+          orderId: r.id,
+          itemId: item.id,
+          listingId: placed[i].listing.id,
+          quantity: 1,
+        })),
+      );
+
+      for (const period of DASHBOARD_PERIODS) {
+        const inPeriod = placed.filter((p) => p.at >= now - PERIOD_HOURS[period] * HOUR && p.at <= now);
+        const cents = inPeriod.reduce((sum, p) => sum + Math.round(Number(p.total) * 100), 0);
+        const popular = ls
+          .map((l) => ({
+            listingId: l.id,
+            title: l.title,
+            orderCount: inPeriod.filter((p) => p.listing === l).length,
+          }))
+          .filter((l) => l.orderCount > 0)
+          .sort((a, b) => b.orderCount - a.orderCount || a.title.localeCompare(b.title));
+        const chart = Array.from({ length: 7 }, (_, i) => {
+          const date = day(Math.floor(now / DAY) * DAY - (6 - i) * DAY);
+          return { date, count: placed.filter((p) => p.at <= now && day(p.at) === date).length };
+        });
+        // Twice: the first call rolls the buckets up, the second reads them.
+        for (let pass = 0; pass < 2; pass++) {
+          const body = await dashboard(t.app.ctx, user.userId, period, now);
+          const where = `${period} at ${new Date(now).toISOString()}, pass ${pass}`;
+          expect(body.totalSales, where).toBe((cents / 100).toFixed(2));
+          expect(body.popularListings, where).toEqual(popular);
+          expect(body.ordersPerDay, where).toEqual(chart);
+        }
+      }
+    }
+  });
+
+  it("shows a new store order right away", async () => {
+    const s = await sellerWithStore(t.app);
+    const item = await stockedItem(t.app, s.user.userId, "mm2", 10);
+    await linkListing(t.app, s.user, s.variants[0], [{ itemId: item.id, quantity: 1 }]);
+    const before = (await get(s.user.headers)).json();
+    await placeOrder(t.app, s.shop, [{ variantId: s.variants[0].variantId, quantity: 3 }]);
+    const after = (await get(s.user.headers)).json();
+    expect(after.totalSales).toBe((3 * Number(s.variants[0].price)).toFixed(2));
+    expect(after.pendingOrders).toBe(before.pendingOrders + 1);
+    expect(after.inventoryItems).toBe(7);
+    expect(after.ordersPerDay.at(-1).count).toBe(before.ordersPerDay.at(-1).count + 1);
+    expect(after.popularListings).toEqual([
+      { listingId: expect.any(String), title: s.variants[0].title, orderCount: 1 },
+    ]);
+    expect(after.recentActivity[0].items).toBe(`${item.codeName}_3`);
+  });
+});
+
+/** The period sums at fixed clocks, one just after and one just before a UTC midnight. */
+describe.each(
+  DRIVERS.flatMap((driver) =>
+    ["2026-11-24T00:30:00Z", "2026-11-30T23:30:00Z"].map((at) => [driver, at] as const),
+  ),
+)("dashboard periods on %s at %s", (driver, at) => {
+  const t = useTestApp(driver, { clock: fixedClock(at) });
+  const get = (headers: Record<string, string>, period?: string) =>
+    t.app.inject({ method: "GET", url: `/api/dashboard${period ? `?period=${period}` : ""}`, headers });
+
   it("adds up sales, counts, the 7-day chart and the top listings for each period", async () => {
     const user = await signIn(t.app, uniqueName("dash"));
     const item = await createItem(t.app, "mm2");
@@ -56,7 +174,7 @@ describe.each(DRIVERS)("dashboard on %s", (driver) => {
       .returning();
     const [alpha, bravo, charlie, delta, echo, foxtrot] = ls;
 
-    const now = Date.now();
+    const now = t.app.ctx.clock();
     type Spec = {
       ago: number;
       total: string;
@@ -181,145 +299,59 @@ describe.each(DRIVERS)("dashboard on %s", (driver) => {
     expect(rolled.filter((r) => r.span === "day").length).toBeGreaterThanOrEqual(89);
     expect(rolled.filter((r) => r.span === "hour").length).toBeGreaterThan(0);
   });
+});
 
-  it("agrees with a count of every order at any time of day, on and around hour and day edges", async () => {
-    const MINUTE = 60_000;
-    const today = Math.floor(Date.now() / DAY) * DAY;
-    // Orders placed on, just before and just after the edges each period is cut at, relative to each `now`.
-    const agos = [
-      0,
-      1,
-      9 * MINUTE,
-      11 * MINUTE,
-      59 * MINUTE,
-      HOUR,
-      61 * MINUTE,
-      70 * MINUTE,
-      3 * HOUR + 17 * MINUTE,
-      ...[24, 168, 720, 2160].flatMap((h) => [h * HOUR - MINUTE, h * HOUR - 1, h * HOUR + MINUTE]),
-      30 * HOUR,
-      2 * DAY + 7 * HOUR,
-      6 * DAY + 23 * HOUR,
-      45 * DAY,
-      89 * DAY + 5 * HOUR,
-    ];
-    for (const now of [
-      today - DAY + 5 * MINUTE,
-      today - DAY + HOUR,
-      today - 2 * DAY + 13 * HOUR + 27 * MINUTE,
-    ]) {
-      const user = await signIn(t.app, uniqueName("edges"));
-      const item = await createItem(t.app, "mm2");
-      const ls = await t.app.ctx.db
-        .insert(listings)
-        .values(
-          ["North", "South", "East"].map((title) => ({
-            userId: user.userId,
-            title,
-            game: "mm2",
-            shopifyProductId: uniqueName("p"),
-            shopifyVariantId: uniqueName("v"),
-          })),
-        )
-        .returning();
-      const placed = agos.map((ago, i) => ({ at: now - ago, total: `${i + 1}.25`, listing: ls[i % 3] }));
-      const rows = await t.app.ctx.db
-        .insert(orders)
-        .values(
-          placed.map((p) => ({
-            userId: user.userId,
-            source: "shopify",
-            game: "mm2",
-            totalAmount: p.total,
-            createdAt: new Date(p.at),
-          })),
-        )
-        .returning({ id: orders.id });
-      await t.app.ctx.db.insert(orderItems).values(
-        rows.map((r, i) => ({
-          orderId: r.id,
-          itemId: item.id,
-          listingId: placed[i].listing.id,
-          quantity: 1,
-        })),
+/**
+ * The demo data at fixed clocks: early and late in a UTC day, at the hour CI once failed (05:51), and on both sides
+ * of a month end. The seed and the dashboard both read the app's clock, so every chart day must have orders at
+ * each of them.
+ */
+const DEMO_CLOCKS = [
+  "2026-11-24T05:51:00Z",
+  "2026-11-30T12:00:00Z",
+  "2026-11-30T23:30:00Z",
+  "2026-12-01T00:30:00Z",
+];
+
+describe.each(DRIVERS.flatMap((driver) => DEMO_CLOCKS.map((at) => [driver, at] as const)))(
+  "demo data on %s at %s",
+  (driver, at) => {
+    const t = useTestApp(driver, { startJobs: true, clock: fixedClock(at) });
+
+    it("gives the demo seller a connected store, linked listings and 30 days of orders", async () => {
+      await seedDemoData(t.app.ctx);
+      const seller = await signIn(t.app, DEMO_SELLER);
+      const [shop] = await t.app.ctx.db.select().from(shops).where(eq(shops.userId, seller.userId));
+      expect(shop.domain).toBe(DEMO_SHOP);
+      const before = (await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId)))
+        .length;
+      expect(before).toBeGreaterThan(60);
+      await seedDemoData(t.app.ctx);
+      expect(await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId))).toHaveLength(
+        before,
       );
 
-      for (const period of DASHBOARD_PERIODS) {
-        const inPeriod = placed.filter((p) => p.at >= now - PERIOD_HOURS[period] * HOUR && p.at <= now);
-        const cents = inPeriod.reduce((sum, p) => sum + Math.round(Number(p.total) * 100), 0);
-        const popular = ls
-          .map((l) => ({
-            listingId: l.id,
-            title: l.title,
-            orderCount: inPeriod.filter((p) => p.listing === l).length,
-          }))
-          .filter((l) => l.orderCount > 0)
-          .sort((a, b) => b.orderCount - a.orderCount || a.title.localeCompare(b.title));
-        const chart = Array.from({ length: 7 }, (_, i) => {
-          const date = day(Math.floor(now / DAY) * DAY - (6 - i) * DAY);
-          return { date, count: placed.filter((p) => p.at <= now && day(p.at) === date).length };
-        });
-        // Twice: the first call rolls the buckets up, the second reads them.
-        for (let pass = 0; pass < 2; pass++) {
-          const body = await dashboard(t.app.ctx, user.userId, period, now);
-          const where = `${period} at ${new Date(now).toISOString()}, pass ${pass}`;
-          expect(body.totalSales, where).toBe((cents / 100).toFixed(2));
-          expect(body.popularListings, where).toEqual(popular);
-          expect(body.ordersPerDay, where).toEqual(chart);
-        }
-      }
-    }
-  });
-
-  it("shows a new store order right away", async () => {
-    const s = await sellerWithStore(t.app);
-    const item = await stockedItem(t.app, s.user.userId, "mm2", 10);
-    await linkListing(t.app, s.user, s.variants[0], [{ itemId: item.id, quantity: 1 }]);
-    const before = (await get(s.user.headers)).json();
-    await placeOrder(t.app, s.shop, [{ variantId: s.variants[0].variantId, quantity: 3 }]);
-    const after = (await get(s.user.headers)).json();
-    expect(after.totalSales).toBe((3 * Number(s.variants[0].price)).toFixed(2));
-    expect(after.pendingOrders).toBe(before.pendingOrders + 1);
-    expect(after.inventoryItems).toBe(7);
-    expect(after.ordersPerDay.at(-1).count).toBe(before.ordersPerDay.at(-1).count + 1);
-    expect(after.popularListings).toEqual([
-      { listingId: expect.any(String), title: s.variants[0].title, orderCount: 1 },
-    ]);
-    expect(after.recentActivity[0].items).toBe(`${item.codeName}_3`);
-  });
-});
-
-describe.each(DRIVERS)("demo data on %s", (driver) => {
-  const t = useTestApp(driver, { startJobs: true });
-
-  it("gives the demo seller a connected store, linked listings and 30 days of orders", async () => {
-    await seedDemoData(t.app.ctx);
-    const seller = await signIn(t.app, DEMO_SELLER);
-    const [shop] = await t.app.ctx.db.select().from(shops).where(eq(shops.userId, seller.userId));
-    expect(shop.domain).toBe(DEMO_SHOP);
-    const before = (await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId))).length;
-    expect(before).toBeGreaterThan(60);
-    await seedDemoData(t.app.ctx);
-    expect(await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId))).toHaveLength(
-      before,
-    );
-
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/dashboard?period=30d",
-      headers: seller.headers,
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/dashboard?period=30d",
+        headers: seller.headers,
+      });
+      const body = res.json();
+      expect(Number(body.totalSales)).toBeGreaterThan(0);
+      expect(body.ordersPerDay.map((d: { date: string }) => d.date).at(-1)).toBe(at.slice(0, 10));
+      expect(body.ordersPerDay.filter((d: { count: number }) => d.count === 0)).toEqual([]);
+      expect(body.popularListings).toHaveLength(5);
+      expect(body.activeListings).toBe(12);
+      const list = (
+        await t.app.inject({ method: "GET", url: "/api/orders", headers: seller.headers })
+      ).json();
+      const statuses = new Set(list.map((o: { status: string }) => o.status));
+      expect(statuses.has("completed")).toBe(true);
+      expect(statuses.has("failed_no_stock")).toBe(true);
+      expect(list.every((o: { createdAt: string }) => Date.parse(o.createdAt) <= Date.parse(at))).toBe(true);
+      expect(
+        (await t.app.inject({ method: "GET", url: "/api/listings", headers: seller.headers })).json(),
+      ).toHaveLength(12);
     });
-    const body = res.json();
-    expect(Number(body.totalSales)).toBeGreaterThan(0);
-    expect(body.ordersPerDay.every((d: { count: number }) => d.count > 0)).toBe(true);
-    expect(body.popularListings).toHaveLength(5);
-    expect(body.activeListings).toBe(12);
-    const list = (await t.app.inject({ method: "GET", url: "/api/orders", headers: seller.headers })).json();
-    const statuses = new Set(list.map((o: { status: string }) => o.status));
-    expect(statuses.has("completed")).toBe(true);
-    expect(statuses.has("failed_no_stock")).toBe(true);
-    expect(
-      (await t.app.inject({ method: "GET", url: "/api/listings", headers: seller.headers })).json(),
-    ).toHaveLength(12);
-  });
-});
+  },
+);

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../../src/server/app.js";
+import type { Clock } from "../../src/server/clock.js";
 import { testConfig } from "../../src/server/config.js";
 
 /** The drivers integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -36,7 +37,7 @@ export interface TestAppHandle {
 /** Builds a real app (real database, migrations, sandbox) for the duration of a describe block. */
 export function useTestApp(
   driver: "pglite" | "postgres",
-  opts: { startJobs?: boolean; config?: Parameters<typeof testConfig>[0] } = {},
+  opts: { startJobs?: boolean; config?: Parameters<typeof testConfig>[0]; clock?: Clock } = {},
 ): TestAppHandle {
   const handle = { driver } as TestAppHandle;
   let dbUrl: string | undefined;
@@ -44,6 +45,7 @@ export function useTestApp(
     dbUrl = driver === "postgres" ? await freshPostgresDatabase() : undefined;
     handle.app = await buildApp(testConfig({ databaseUrl: dbUrl, ...opts.config }), {
       startJobs: opts.startJobs ?? false,
+      clock: opts.clock,
     });
   });
   afterAll(async () => {

@@ -29,7 +29,7 @@ export async function seedDemoUsers(ctx: AppContext): Promise<void> {
         username: seller.name,
         robloxUserId: seller.id,
         subscriptionTier: "pro",
-        subscriptionExpiry: new Date(Date.now() + 30 * 86_400_000),
+        subscriptionExpiry: new Date(ctx.clock() + 30 * 86_400_000),
         setupCompleted: true,
       },
       { username: admin.name, robloxUserId: admin.id, isAdmin: true, setupCompleted: true },

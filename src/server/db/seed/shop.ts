@@ -25,23 +25,12 @@ import {
   users,
 } from "../schema/index.js";
 import { DEMO_SELLER } from "./demo.js";
+import { demoOrderSchedule, seededRandom } from "./schedule.js";
 
 export const DEMO_SHOP = "autodrop-demo.myshopify.com";
 const DAYS = 30;
 const GRANT_PER_ITEM = 60;
 const LISTING_STOCK = 30;
-const DAY_MS = 86_400_000;
-
-/** A small deterministic PRNG (mulberry32), so every fresh demo database looks the same. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * The demo seller's store: the sandbox shop autodrop-demo.myshopify.com connected (with the inventory scopes),
@@ -114,25 +103,18 @@ export async function seedDemoShop(ctx: AppContext): Promise<void> {
   });
   if (linked.length === 0) return;
 
-  const rand = random(20_250_701);
-  const now = Date.now();
-  for (let daysAgo = DAYS; daysAgo >= 0; daysAgo--) {
-    const perDay = 2 + Math.floor(rand() * 3);
-    for (let n = 0; n < perDay; n++) {
-      const pick = linked[Math.floor(rand() * linked.length)];
-      const placedAt = new Date(
-        now - daysAgo * DAY_MS - Math.floor(rand() * (daysAgo === 0 ? 3 : 20)) * 3_600_000,
-      );
-      const sandboxOrder = await createSandboxOrder(ctx.db, shop, {
-        lineItems: [{ variantId: pick.variantId, quantity: 1 + Math.floor(rand() * 2) }],
-        email: `buyer${Math.floor(rand() * 9000 + 1000)}@example.com`,
-      });
-      const payload = orderWebhookSchema.parse(parseShopifyJson(sandboxOrder.payload));
-      const result = await ingestShopifyOrder(ctx, DEMO_SHOP, payload);
-      if (result.status !== "created") continue;
-      const stage = daysAgo > 2 ? "completed" : ["unclaimed", "pending", "completed"][Math.floor(rand() * 3)];
-      await ageOrder(ctx, seller.id, result.orderIds, sandboxOrder.id, placedAt, stage);
-    }
+  const rand = seededRandom(20_250_701);
+  for (const { daysAgo, placedAt } of demoOrderSchedule(ctx.clock(), DAYS, rand)) {
+    const pick = linked[Math.floor(rand() * linked.length)];
+    const sandboxOrder = await createSandboxOrder(ctx.db, shop, {
+      lineItems: [{ variantId: pick.variantId, quantity: 1 + Math.floor(rand() * 2) }],
+      email: `buyer${Math.floor(rand() * 9000 + 1000)}@example.com`,
+    });
+    const payload = orderWebhookSchema.parse(parseShopifyJson(sandboxOrder.payload));
+    const result = await ingestShopifyOrder(ctx, DEMO_SHOP, payload);
+    if (result.status !== "created") continue;
+    const stage = daysAgo > 2 ? "completed" : ["unclaimed", "pending", "completed"][Math.floor(rand() * 3)];
+    await ageOrder(ctx, seller.id, result.orderIds, sandboxOrder.id, new Date(placedAt), stage);
   }
   await invalidateDashboardRollups(ctx.db, seller.id);
 }

@@ -12,6 +12,6 @@ export async function registerDashboard(app: FastifyInstance, ctx: AppContext): 
       onRequest: requireUser(ctx.db),
       schema: { querystring: dashboardQuerySchema, response: { 200: dashboardResponseSchema } },
     },
-    async (request) => dashboard(ctx, userOf(request).id, request.query.period),
+    async (request) => dashboard(ctx, userOf(request).id, request.query.period, ctx.clock()),
   );
 }

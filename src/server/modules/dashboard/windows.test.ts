@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DASHBOARD_PERIODS, PERIOD_HOURS } from "../../../contract/dashboard.js";
+import { DASHBOARD_PERIODS, DAY_MS, PERIOD_HOURS } from "../../../contract/dashboard.js";
 import {
   bucketsIn,
-  DAY_MS,
   dashboardWindows,
   dayOf,
   HOUR_MS,

@@ -1,7 +1,6 @@
-import { CHART_DAYS, type DashboardPeriod, PERIOD_HOURS } from "../../../contract/dashboard.js";
+import { chartDayStarts, DAY_MS, type DashboardPeriod, PERIOD_HOURS } from "../../../contract/dashboard.js";
 
 export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
 /** A bucket is rolled up once it has been over for this long (a transaction begun before its end may commit late). */
 export const SETTLE_MS = 10 * 60_000;
 /** Hourly rollups older than the longest period (plus a margin) are never read again. */
@@ -37,7 +36,8 @@ export function bucketsIn(range: Range, span: Span): number[] {
  */
 export function dashboardWindows(period: DashboardPeriod, now: number) {
   const periodStart = now - PERIOD_HOURS[period] * HOUR_MS;
-  const chartStart = floorTo(now, DAY_MS) - (CHART_DAYS - 1) * DAY_MS;
+  const chartStarts = chartDayStarts(now);
+  const chartStart = chartStarts[0];
   const dayEnd = floorTo(now - SETTLE_MS, DAY_MS);
   const hourEnd = floorTo(now - SETTLE_MS, HOUR_MS);
   const firstHour = ceilTo(periodStart, HOUR_MS);
@@ -45,7 +45,7 @@ export function dashboardWindows(period: DashboardPeriod, now: number) {
   const leadingHours = { from: firstHour, to: Math.min(firstDay, dayEnd) };
   const trailingHours = { from: dayEnd, to: hourEnd };
   return {
-    chartDays: Array.from({ length: CHART_DAYS }, (_, i) => dayOf(chartStart + i * DAY_MS)),
+    chartDays: chartStarts.map(dayOf),
     dayEnd,
     /** The daily rollups to read: the chart's days and the period's whole days. */
     days: { from: Math.min(chartStart, firstDay), to: dayEnd },
