@@ -24,10 +24,11 @@ function ClaimBlock({ orderGid }: { orderGid: () => string | undefined }) {
   }
   const url = claimUrl(base, orderGid(), shopify.buyerIdentity?.email.value);
   if (!url) return null;
+  // A new tab: the thank-you page shows only once, so the buyer keeps it while claiming.
   return (
     <s-stack gap="base">
       <s-text>{i18n.translate("hint")}</s-text>
-      <s-button href={url} variant="primary">
+      <s-button href={url} target="_blank" variant="primary">
         {i18n.translate("claim")}
       </s-button>
     </s-stack>

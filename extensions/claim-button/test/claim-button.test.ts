@@ -92,6 +92,7 @@ describe("claim button extension", () => {
     expect(button()?.getAttribute("href")).toBe(
       "https://claim.example.com/claim/9007199254740993/a%2Bb%40example.com",
     );
+    expect(button()?.getAttribute("target")).toBe("_blank");
     expect(button()?.getAttribute("variant")).toBe("primary");
     expect(button()?.textContent).toBe("Claim your items");
     expect(document.body.querySelector("s-text")?.textContent).toBe(
