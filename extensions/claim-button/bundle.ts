@@ -1,5 +1,5 @@
 /**
- * Bundles the extension the way `shopify app build` does, so `npm test` measures what Shopify receives: the same
+ * Bundles the extension the way `shopify app build` does, so `npm run check` measures what Shopify gets: the same
  * entry (each target's module registered with `shopify.extend`, read from shopify.extension.toml) and the same
  * esbuild options as the Shopify CLI's UI extension build.
  */
