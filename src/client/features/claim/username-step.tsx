@@ -13,11 +13,11 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { tint } from "@/lib/color";
 import { toast } from "@/lib/toast";
 import type { ClaimAccess } from "./access";
 import { useClaimOrderMutation, useValidateUsername } from "./claim-api";
 import { ClaimCard, outlineButtonStyle, primaryButtonStyle, useClaimStyle } from "./claim-layout";
-import { tint } from "./claim-style";
 import { OrderItems, StatusBadge } from "./order-items";
 
 /** Step 1 Username: validate, confirm the identity, lock it to the order by claiming (spec 001 §4). */
