@@ -3,7 +3,7 @@ import type { StoreProduct } from "@contract/shopify";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { ItemQuantityRow } from "@/components/item-quantity-row";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -22,7 +22,7 @@ import { SearchInput } from "@/components/ui/search-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiRequest } from "@/lib/api";
-import { errorText, toastError } from "@/lib/error-toast";
+import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
 import {
   DEFAULT_STOCK_TEXT,
@@ -143,10 +143,7 @@ function LinkForm({
           {products.isPending ? (
             <Skeleton className="h-9 w-full" />
           ) : products.isError ? (
-            <Alert variant="destructive">
-              <AlertTitle>Could not load your Shopify products</AlertTitle>
-              <AlertDescription>{errorText(products.error)}</AlertDescription>
-            </Alert>
+            <LoadError title="Could not load your Shopify products" error={products.error} />
           ) : products.data.length === 0 ? (
             <p className="text-sm text-muted-foreground">Your Shopify store has no products yet.</p>
           ) : (
@@ -266,7 +263,7 @@ function ItemPicker({
       {loading ? (
         <Skeleton className="h-32 w-full" />
       ) : error ? (
-        <p className="text-sm text-destructive">{errorText(error)}</p>
+        <LoadError title="Could not load your inventory" error={error} />
       ) : items.length === 0 ? (
         <EmptyState
           className="py-8"
