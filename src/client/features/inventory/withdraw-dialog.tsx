@@ -3,8 +3,9 @@ import type { InventoryEntry } from "@contract/inventory";
 import type { ValidateUsernameResponse } from "@contract/withdrawals";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangleIcon, ArrowLeftIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ItemQuantityRow } from "@/components/item-quantity-row";
+import { RobloxUsernameInput } from "@/components/roblox-username-input";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -16,10 +17,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { apiRequest } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
+import { validateRobloxUsername } from "@/lib/roblox";
 import { toast } from "@/lib/toast";
 import { groupByGame, validateWithdrawal, withdrawalLines } from "./inventory-logic";
 import { INVENTORY_KEY, invalidateKeys, PENDING_WITHDRAWAL_KEY } from "./inventory-queries";
@@ -49,11 +49,9 @@ function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone:
   /** itemId -> quantity as typed; an item is selected while it has a key. */
   const [selection, setSelection] = useState<Record<string, string>>({});
   const [robloxUser, setRobloxUser] = useState<ValidateUsernameResponse | null>(null);
-  const usernameId = useId();
 
   const validate = useMutation({
-    mutationFn: (name: string) =>
-      apiRequest<ValidateUsernameResponse>("POST", "/api/orders/claim/validate-username", { username: name }),
+    mutationFn: validateRobloxUsername,
     onSuccess: setRobloxUser,
     onError: (err) => toastError(err),
   });
@@ -144,16 +142,7 @@ function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone:
         }}
       >
         <div className="space-y-2">
-          <Label htmlFor={usernameId}>ROBLOX Username</Label>
-          <Input
-            id={usernameId}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="Enter your ROBLOX username"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
+          <RobloxUsernameInput value={username} onChange={(event) => setUsername(event.target.value)} />
         </div>
         <fieldset>
           <legend className="mb-2 text-sm font-medium">Items</legend>

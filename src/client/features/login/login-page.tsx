@@ -5,6 +5,7 @@ import { ArrowLeftIcon, CopyIcon } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { PRODUCT_NAME } from "@/components/brand";
+import { RobloxUsernameInput } from "@/components/roblox-username-input";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -43,7 +44,6 @@ export function LoginPage() {
   const { refreshUser } = useAuth();
   const [username, setUsername] = useState("");
   const [challenge, setChallenge] = useState<LoginResponse | null>(null);
-  const usernameId = useId();
   const phraseId = useId();
 
   const signedIn = async () => {
@@ -120,14 +120,9 @@ export function LoginPage() {
               }}
             >
               <CardContent className="space-y-2">
-                <Label htmlFor={usernameId}>ROBLOX Username</Label>
-                <Input
-                  id={usernameId}
+                <RobloxUsernameInput
                   name="username"
                   autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  placeholder="Enter your ROBLOX username"
                   value={username}
                   onChange={(event) => setUsername(event.target.value)}
                   onKeyDown={onUsernameKeyDown}
