@@ -15,17 +15,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { dropSearchParam } from "@/lib/address";
 import { apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { OrdersCreatedChart, PopularListingsChart } from "./charts";
 import { ClaimButtonDialog } from "./claim-button-dialog";
-import { dayLabel, formatUsd, PERIOD_LABELS, withoutSearchParam } from "./dashboard";
+import { dayLabel, formatUsd, PERIOD_LABELS } from "./dashboard";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-function dropSearchParam(name: string) {
-  window.history.replaceState(window.history.state, "", withoutSearchParam(window.location.href, name));
-}
 
 /** The live-updates hook refreshes every key that starts with "/api/dashboard" when orders change. */
 function useDashboard(period: DashboardPeriod) {
