@@ -19,10 +19,12 @@ import {
 } from "@/components/ui/dialog";
 import { apiRequest } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
+import { INVENTORY_KEY } from "@/lib/inventory";
+import { type ItemSelection, selectionLines, toggleItem } from "@/lib/item-selection";
 import { validateRobloxUsername } from "@/lib/roblox";
 import { toast } from "@/lib/toast";
-import { groupByGame, validateWithdrawal, withdrawalLines } from "./inventory-logic";
-import { INVENTORY_KEY, invalidateKeys, PENDING_WITHDRAWAL_KEY } from "./inventory-queries";
+import { groupByGame, validateWithdrawal } from "./inventory-logic";
+import { invalidateKeys, PENDING_WITHDRAWAL_KEY } from "./inventory-queries";
 
 /** Spec 000 §2 and §4: username and items, then the confirmation of the ROBLOX account. */
 export function WithdrawDialog({
@@ -46,8 +48,7 @@ export function WithdrawDialog({
 function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [username, setUsername] = useState("");
-  /** itemId -> quantity as typed; an item is selected while it has a key. */
-  const [selection, setSelection] = useState<Record<string, string>>({});
+  const [selection, setSelection] = useState<ItemSelection>({});
   const [robloxUser, setRobloxUser] = useState<ValidateUsernameResponse | null>(null);
 
   const validate = useMutation({
@@ -58,7 +59,7 @@ function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone:
 
   const create = useMutation({
     mutationFn: (robloxUsername: string) =>
-      apiRequest("POST", "/api/withdrawals/create", { items: withdrawalLines(selection), robloxUsername }),
+      apiRequest("POST", "/api/withdrawals/create", { items: selectionLines(selection), robloxUsername }),
     onSuccess: async () => {
       toast({ title: "Withdrawal created successfully!" });
       onDone();
@@ -73,8 +74,7 @@ function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone:
     validate.mutate(username.trim());
   };
 
-  const toggle = (itemId: string, checked: boolean) =>
-    setSelection(({ [itemId]: _, ...rest }) => (checked ? { ...rest, [itemId]: "1" } : rest));
+  const toggle = (itemId: string, checked: boolean) => setSelection((s) => toggleItem(s, itemId, checked));
 
   if (robloxUser) {
     const picked = entries.filter((e) => e.itemId in selection);

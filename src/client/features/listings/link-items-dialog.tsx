@@ -23,6 +23,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiRequest } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
+import { useInventory } from "@/lib/inventory";
+import { type ItemSelection, selectionLines, toggleItem } from "@/lib/item-selection";
 import { toast } from "@/lib/toast";
 import {
   DEFAULT_STOCK_TEXT,
@@ -30,10 +32,9 @@ import {
   linkableItems,
   MAX_STOCK,
   parseStock,
-  parseWhole,
   validateLink,
 } from "./listings-logic";
-import { LISTINGS_KEY, useInventoryForLinking, useListings, useStoreProducts } from "./listings-queries";
+import { LISTINGS_KEY, useListings, useStoreProducts } from "./listings-queries";
 
 export interface LinkItemsDialogProps {
   open: boolean;
@@ -64,11 +65,11 @@ function LinkForm({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const inventory = useInventoryForLinking(true);
+  const inventory = useInventory();
   const listings = useListings();
   const products = useStoreProducts(open);
 
-  const [selection, setSelection] = useState<Record<string, string>>(() =>
+  const [selection, setSelection] = useState<ItemSelection>(() =>
     initialItemId ? { [initialItemId]: "1" } : {},
   );
   const [productId, setProductId] = useState("");
@@ -90,7 +91,7 @@ function LinkForm({
         shopifyProductId: productId,
         shopifyVariantId: variantId,
         stockQuantity: parseStock(stock),
-        items: Object.entries(selection).map(([itemId, raw]) => ({ itemId, quantity: parseWhole(raw) ?? 0 })),
+        items: selectionLines(selection),
       }),
     onSuccess: async () => {
       toast({ title: "Items linked to Shopify listing successfully!" });
@@ -235,8 +236,8 @@ function ItemPicker({
   loading: boolean;
   error: Error | null;
   items: LinkableItem[];
-  selection: Record<string, string>;
-  onSelectionChange: (next: Record<string, string>) => void;
+  selection: ItemSelection;
+  onSelectionChange: (next: ItemSelection) => void;
 }) {
   const [search, setSearch] = useState("");
   const needle = search.trim().toLowerCase();
@@ -252,10 +253,8 @@ function ItemPicker({
   // One game per listing: once an item is picked, items of other games cannot be added.
   const selectedGame = items.find((i) => i.entry.itemId in selection)?.entry.item.game;
 
-  const toggle = (itemId: string, checked: boolean) => {
-    const { [itemId]: _, ...rest } = selection;
-    onSelectionChange(checked ? { ...rest, [itemId]: "1" } : rest);
-  };
+  const toggle = (itemId: string, checked: boolean) =>
+    onSelectionChange(toggleItem(selection, itemId, checked));
 
   return (
     <fieldset className="space-y-3">
