@@ -14,6 +14,7 @@ import {
   DialogContent,
   DialogDescription,
   DialogFooter,
+  DialogForm,
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
@@ -133,14 +134,7 @@ function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone:
           Items of one game per withdrawal; a bot trades them to your ROBLOX account.
         </DialogDescription>
       </DialogHeader>
-      <form
-        noValidate
-        className="contents"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!validate.isPending) next();
-        }}
-      >
+      <DialogForm pending={validate.isPending} onSubmit={next}>
         <div className="space-y-2">
           <RobloxUsernameInput value={username} onChange={(event) => setUsername(event.target.value)} />
         </div>
@@ -173,7 +167,7 @@ function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone:
             {validate.isPending ? "Checking..." : "Continue"}
           </Button>
         </DialogFooter>
-      </form>
+      </DialogForm>
     </>
   );
 }

@@ -11,6 +11,7 @@ import {
   DialogContent,
   DialogDescription,
   DialogFooter,
+  DialogForm,
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
@@ -122,14 +123,7 @@ function LinkForm({
           Choose the items one sale delivers, the Shopify product they are sold as, and how many you can sell.
         </DialogDescription>
       </DialogHeader>
-      <form
-        noValidate
-        className="contents"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!link.isPending) submit();
-        }}
-      >
+      <DialogForm pending={link.isPending} onSubmit={submit}>
         <ItemPicker
           firstItemId={initialItemId}
           loading={inventory.isPending || listings.isPending}
@@ -213,7 +207,7 @@ function LinkForm({
             {link.isPending ? "Linking..." : "Link Items"}
           </Button>
         </DialogFooter>
-      </form>
+      </DialogForm>
     </>
   );
 }
