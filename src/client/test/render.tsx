@@ -7,23 +7,26 @@ import { Toaster } from "@/components/ui/toaster";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { AuthProvider, CURRENT_USER_KEY } from "@/lib/auth";
 import { createQueryClient } from "@/lib/query-client";
+import { ThemeProvider } from "@/lib/theme-provider";
 
 /**
- * Renders a piece of the app with the providers the app gives it (query client with the app's defaults, auth,
- * tooltips, the toaster). The signed-in user is already known, as after the app's first session call.
+ * Renders a piece of the app with the providers the app gives it (theme, query client with the app's defaults,
+ * auth, tooltips, the toaster). The signed-in user is already known, as after the app's first session call.
  */
 export function renderWithApp(ui: ReactElement, { user = null }: { user?: CurrentUser | null } = {}) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(CURRENT_USER_KEY, user);
   const view = render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <TooltipProvider>
-          {ui}
-          <Toaster />
-        </TooltipProvider>
-      </AuthProvider>
-    </QueryClientProvider>,
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <TooltipProvider>
+            {ui}
+            <Toaster />
+          </TooltipProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </ThemeProvider>,
   );
   return { ...view, user: userEvent.setup(), queryClient };
 }

@@ -16,8 +16,9 @@ globalThis.ResizeObserver ??= class {
 
 afterEach(() => {
   cleanup();
-  // The toast store and the address outlive a render: each test starts with neither.
+  // The toast store, the address and storage outlive a render: each test starts without them.
   dispatch({ type: "REMOVE_TOAST" });
   window.history.replaceState(null, "", "/");
   window.sessionStorage.clear();
+  window.localStorage.clear();
 });
