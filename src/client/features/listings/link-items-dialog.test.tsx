@@ -105,8 +105,7 @@ describe("link items dialog", () => {
     await chooseProduct(user, "Luger");
     expect(screen.getByLabelText("Stock Quantity")).toHaveValue(10);
     await user.clear(screen.getByLabelText("Stock Quantity"));
-    await user.type(screen.getByLabelText("Stock Quantity"), "0");
-    await user.click(screen.getByRole("button", { name: "Link Items" }));
+    await user.type(screen.getByLabelText("Stock Quantity"), "0{Enter}");
 
     expect(await screen.findByText("Items linked to Shopify listing successfully!")).toBeVisible();
     expect(server.sent("POST", "/api/listings/link")).toEqual([
