@@ -3,6 +3,7 @@ import type { Game } from "@contract/games";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fail, fakeServer, heldAnswer, ok, type Route } from "@/test/fake-server";
+import { claimOrder, claimSubOrder } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
 import { ClaimPage } from "./claim-page";
 
@@ -20,27 +21,16 @@ function item(codeName: string, publicName: string, quantity = 1, game: Game = "
 }
 
 function subOrder(overrides: Partial<ClaimSubOrderView> = {}): ClaimSubOrderView {
-  const orderItems = overrides.orderItems ?? [item("harvester", "Harvester", 2)];
-  return {
+  return claimSubOrder({
     id: "order-1",
-    shopifyOrderId: "9007199254740993",
-    shopifyOrderNumber: "1001",
-    status: "unclaimed",
     customerEmail: EMAIL,
-    totalAmount: "9.99",
-    items: orderItems.map((i) => `${i.codeName}_${i.quantity}`).join(", "),
-    orderItems,
-    robloxUsername: null,
-    usernameLocked: false,
-    claimedAt: null,
-    game: "mm2",
-    isMultiGame: false,
+    orderItems: [item("harvester", "Harvester", 2)],
     ...overrides,
-  };
+  });
 }
 
 function orderView(overrides: Partial<ClaimOrderView> = {}): ClaimOrderView {
-  return { ...subOrder(), subOrders: [], claimPageStyle: null, ...overrides };
+  return claimOrder({ ...subOrder(), ...overrides });
 }
 
 /**

@@ -1,9 +1,8 @@
-import type { Listing } from "@contract/listings";
 import type { StoreProduct } from "@contract/shopify";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { fail, fakeServer, ok } from "@/test/fake-server";
-import { inventoryEntry } from "@/test/fixtures";
+import { inventoryEntry, listing } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
 import { LinkItemsDialog } from "./link-items-dialog";
 
@@ -14,27 +13,7 @@ const INVENTORY = [
 ];
 
 /** Two Harvesters are already linked to an active listing, so three are free to link. */
-const LISTINGS: Listing[] = [
-  {
-    id: "listing-1",
-    title: "Harvester bundle",
-    game: "mm2",
-    stockQuantity: 10,
-    isActive: true,
-    createdAt: "2025-01-01T00:00:00.000Z",
-    shopifyProductId: "9007199254740001",
-    shopifyVariantId: "9007199254740002",
-    shopifyAdminUrl: null,
-    items: [
-      {
-        id: "line-1",
-        itemId: "harvester",
-        quantity: 2,
-        item: { id: "harvester", codeName: "harvester", publicName: "Harvester", imageUrl: "", game: "mm2" },
-      },
-    ],
-  },
-];
+const LISTINGS = [listing("listing-1", [["harvester", 2]])];
 
 const PRODUCTS: StoreProduct[] = [
   {

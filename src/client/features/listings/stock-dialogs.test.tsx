@@ -1,23 +1,12 @@
-import type { Listing } from "@contract/listings";
 import { screen, within } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { fail, fakeServer, heldAnswer, ok } from "@/test/fake-server";
+import { listing } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
 import { DeleteListingDialog, StockDialog } from "./stock-dialogs";
 
-const LISTING: Listing = {
-  id: "listing-7",
-  title: "Harvester bundle",
-  game: "mm2",
-  stockQuantity: 10,
-  isActive: true,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  shopifyProductId: "9007199254740001",
-  shopifyVariantId: "9007199254740002",
-  shopifyAdminUrl: null,
-  items: [],
-};
+const LISTING = listing("listing-7", [], { title: "Harvester bundle" });
 
 function open(ui: (onOpenChange: (open: boolean) => void) => ReactElement) {
   const onOpenChange = vi.fn();
