@@ -5,6 +5,7 @@ import {
   DASHBOARD_CLAIM_STYLE_DEFAULTS,
   isSafeCssColor,
   isSafeLogoUrl,
+  resolveClaimStyle,
 } from "./settings.js";
 
 describe("claim page style rules", () => {
@@ -87,5 +88,78 @@ describe("claim page style rules", () => {
     });
     expect(claimPageStyleInputSchema.safeParse(DASHBOARD_CLAIM_STYLE_DEFAULTS).success).toBe(true);
     expect(claimPageStyleInputSchema.safeParse(CLAIM_PAGE_STYLE_DEFAULTS).success).toBe(true);
+  });
+});
+
+describe("resolveClaimStyle", () => {
+  it("uses the claim page defaults of spec 001 §3 without a seller style", () => {
+    for (const stored of [null, undefined, "not a style", 42]) {
+      expect(resolveClaimStyle(stored)).toEqual(CLAIM_PAGE_STYLE_DEFAULTS);
+    }
+    const style = resolveClaimStyle({});
+    expect(style.headerText).toBe("Claim Your Order");
+    expect(style.welcomeMessage).toBe("Enter your ROBLOX username to claim your purchased items");
+    expect(style.footerText).toBe("Thank you for your purchase!");
+  });
+
+  it("applies the seller's valid fields over the defaults, trimmed", () => {
+    const style = resolveClaimStyle({
+      backgroundColor: "#000000",
+      accentColor: "rgb(255, 0, 0)",
+      buttonColor: " hsl(120, 50%, 40%) ",
+      textColor: "#abc",
+      headerText: "  Get your loot ",
+      logoUrl: "https://cdn.example.com/logo.png",
+    });
+    expect(style).toEqual({
+      ...CLAIM_PAGE_STYLE_DEFAULTS,
+      backgroundColor: "#000000",
+      accentColor: "rgb(255, 0, 0)",
+      buttonColor: "hsl(120, 50%, 40%)",
+      textColor: "#abc",
+      headerText: "Get your loot",
+      logoUrl: "https://cdn.example.com/logo.png",
+    });
+  });
+
+  it("refuses colours that could carry anything but a colour", () => {
+    const style = resolveClaimStyle({
+      backgroundColor: "red; background-image: url(https://evil.example)",
+      textColor: "url(javascript:alert(1))",
+      headerColor: "expression(alert(1))",
+      accentColor: "var(--x)",
+      buttonColor: 42,
+      cardBackgroundColor: "#12345",
+    });
+    expect(style).toEqual(CLAIM_PAGE_STYLE_DEFAULTS);
+  });
+
+  it("shows a logo only from an https URL", () => {
+    for (const logoUrl of [
+      "http://cdn.example.com/logo.png",
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      'https://x.io/a.png" onerror="x',
+    ]) {
+      expect(resolveClaimStyle({ logoUrl }).logoUrl, logoUrl).toBe("");
+    }
+  });
+
+  it("keeps texts as typed (rendered as text) but falls back when blank, too long or not plain text", () => {
+    expect(resolveClaimStyle({ welcomeMessage: "<img src=x onerror=alert(1)>" }).welcomeMessage).toBe(
+      "<img src=x onerror=alert(1)>",
+    );
+    expect(resolveClaimStyle({ welcomeMessage: "Line one\nLine two" }).welcomeMessage).toBe(
+      "Line one\nLine two",
+    );
+    expect(resolveClaimStyle({ headerText: "   " }).headerText).toBe("Claim Your Order");
+    expect(resolveClaimStyle({ footerText: "x".repeat(5000) }).footerText).toBe(
+      "Thank you for your purchase!",
+    );
+    expect(resolveClaimStyle({ footerText: "bell\u0007" }).footerText).toBe("Thank you for your purchase!");
+  });
+
+  it("shows the editor's own defaults as they are: they pass every rule", () => {
+    expect(resolveClaimStyle(DASHBOARD_CLAIM_STYLE_DEFAULTS)).toEqual(DASHBOARD_CLAIM_STYLE_DEFAULTS);
   });
 });

@@ -96,6 +96,23 @@ export const claimPageStyleInputSchema = z.object({
   footerText: textField(CLAIM_STYLE_TEXT_LIMITS.footerText),
 }) satisfies z.ZodType<ClaimPageStyle>;
 
+/**
+ * What the buyer's claim page shows (spec 001 §3): the seller's stored style over the claim page defaults. A field
+ * keeps its stored value only when it passes the rule the server applies on save (trimmed); a blank text, and any
+ * field that is missing or fails its rule, shows the default. The one merge for the server's claim answer, the claim
+ * page and the editor's preview, so a colour only ever reaches a style as a plain colour and the logo only as an
+ * https URL.
+ */
+export function resolveClaimStyle(stored: unknown): ClaimPageStyle {
+  const style = { ...CLAIM_PAGE_STYLE_DEFAULTS };
+  if (!stored || typeof stored !== "object") return style;
+  for (const key of Object.keys(style) as (keyof ClaimPageStyle)[]) {
+    const parsed = claimPageStyleInputSchema.shape[key].safeParse((stored as Record<string, unknown>)[key]);
+    if (parsed.success && parsed.data !== "") style[key] = parsed.data;
+  }
+  return style;
+}
+
 export const claimPageStyleRequestSchema = z.object({ style: claimPageStyleInputSchema });
 export type ClaimPageStyleRequest = z.infer<typeof claimPageStyleRequestSchema>;
 export const claimPageStyleResponseSchema = z.object({

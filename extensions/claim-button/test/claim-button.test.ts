@@ -1,8 +1,7 @@
-// @vitest-environment happy-dom
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { runInThisContext } from "node:vm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { JSDOM } from "jsdom";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type Bundle,
   bundleClaimButton,
@@ -34,17 +33,17 @@ let bundle: Bundle;
 beforeAll(async () => {
   bundle = await bundleClaimButton();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** The window of the page rendered last. */
+let dom: JSDOM;
+const body = () => dom.window.document.body;
 
 /**
- * Runs the built bundle as Shopify's host does, in a fresh worker: loading it hands the host its Preact Signal
+ * Runs the built bundle as Shopify's host does, in a fresh window of its own: loading it hands the host its Preact Signal
  * class (`setSignals`) and registers each target (`shopify.extend`); the host then exposes the target's API as
- * signals of that class and calls the target's function, which renders into document.body.
+ * signals of that class and calls the target's function, which renders into body().
  */
 async function render(page: Page) {
-  document.body.replaceWith(document.createElement("body"));
+  dom = new JSDOM("<!doctype html><html><body></body></html>", { runScripts: "outside-only" });
   let Signal: (new <T>(value: T) => HostSignal<T>) | undefined;
   const registered = new Map<string, () => Promise<void>>();
   const host: Record<string, unknown> = {
@@ -53,8 +52,8 @@ async function render(page: Page) {
     },
     extend: (target: string, run: () => Promise<void>) => registered.set(target, run),
   };
-  vi.stubGlobal("shopify", host);
-  runInThisContext(new TextDecoder().decode(bundle.code));
+  Object.assign(dom.window, { shopify: host });
+  dom.window.eval(new TextDecoder().decode(bundle.code));
   if (!Signal) throw new Error("the bundle did not hand its Signal class to the host");
   expect([...registered.keys()]).toEqual(extensionTargets().map((t) => t.target));
 
@@ -79,7 +78,7 @@ async function render(page: Page) {
   return { settings, order };
 }
 
-const button = () => document.body.querySelector("s-button");
+const button = () => body().querySelector("s-button");
 
 describe("claim button extension", () => {
   it("links the thank-you page's order (an OrderIdentity gid) to its claim page with the buyer's e-mail", async () => {
@@ -95,7 +94,7 @@ describe("claim button extension", () => {
     expect(button()?.getAttribute("target")).toBe("_blank");
     expect(button()?.getAttribute("variant")).toBe("primary");
     expect(button()?.textContent).toBe("Claim your items");
-    expect(document.body.querySelector("s-text")?.textContent).toBe(
+    expect(body().querySelector("s-text")?.textContent).toBe(
       "Your items are delivered in game. Claim them with your ROBLOX username.",
     );
   });
@@ -107,7 +106,7 @@ describe("claim button extension", () => {
       email: "buyer@example.com",
       claimBaseUrl: "https://shop.example.com/autodrop",
     });
-    expect(document.body.innerHTML).toBe("");
+    expect(body().innerHTML).toBe("");
 
     order.value = { id: "gid://shopify/Order/450789469", name: "#1001" };
     await vi.waitFor(() =>
@@ -122,11 +121,11 @@ describe("claim button extension", () => {
     for (const target of [THANK_YOU, ORDER_STATUS] as const) {
       const order = target === THANK_YOU ? "gid://shopify/OrderIdentity/1" : "gid://shopify/Order/1";
       await render({ target, order, email: "buyer@example.com" });
-      expect(document.body.innerHTML).toBe("");
+      expect(body().innerHTML).toBe("");
       await render({ target, order, email: "buyer@example.com", claimBaseUrl: "http://claim.example.com" });
-      expect(document.body.innerHTML).toBe("");
+      expect(body().innerHTML).toBe("");
       await render({ target, order, email: undefined, claimBaseUrl: "https://claim.example.com" });
-      expect(document.body.innerHTML).toBe("");
+      expect(body().innerHTML).toBe("");
     }
   });
 
@@ -134,7 +133,7 @@ describe("claim button extension", () => {
     for (const target of [THANK_YOU, ORDER_STATUS] as const) {
       const order = target === THANK_YOU ? "gid://shopify/OrderIdentity/7" : "gid://shopify/Order/7";
       const { settings } = await render({ target, order, email: "buyer@example.com", inEditor: true });
-      expect(document.body.querySelector("s-banner")?.textContent).toBe(
+      expect(body().querySelector("s-banner")?.textContent).toBe(
         "Enter the claim page address (https://…) in this block's settings to show buyers their Claim button.",
       );
       expect(button()).toBeNull();
@@ -143,7 +142,7 @@ describe("claim button extension", () => {
       await vi.waitFor(() =>
         expect(button()?.getAttribute("href")).toBe("https://claim.example.com/claim/7/buyer%40example.com"),
       );
-      expect(document.body.querySelector("s-banner")).toBeNull();
+      expect(body().querySelector("s-banner")).toBeNull();
     }
   });
 

@@ -1,6 +1,6 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -91,5 +91,32 @@ export function DialogDescription({
       className={cn("text-sm text-muted-foreground", className)}
       {...props}
     />
+  );
+}
+
+/**
+ * A dialog's form: Enter and the submit button run `onSubmit` once, not again while `pending`. The browser's own
+ * validation is off because the dialog says what is wrong in its own words (spec 000 §5).
+ */
+export function DialogForm({
+  pending,
+  onSubmit,
+  children,
+}: {
+  pending: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      className="contents"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!pending) onSubmit();
+      }}
+    >
+      {children}
+    </form>
   );
 }

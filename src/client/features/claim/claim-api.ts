@@ -6,9 +6,9 @@ import type {
   PrivateServerResponse,
   TurnOnBotResponse,
 } from "@contract/claims";
-import type { ValidateUsernameResponse } from "@contract/withdrawals";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@/lib/api";
+import { validateRobloxUsername } from "@/lib/roblox";
 import { accessBody, type ClaimAccess, claimRequest, orderUrl, privateServerUrl } from "./access";
 import { pollInterval } from "./order-view";
 
@@ -43,10 +43,7 @@ function useRefreshOrder(access: ClaimAccess) {
 }
 
 export function useValidateUsername() {
-  return useMutation({
-    mutationFn: (username: string) =>
-      apiRequest<ValidateUsernameResponse>("POST", "/api/orders/claim/validate-username", { username }),
-  });
+  return useMutation({ mutationFn: validateRobloxUsername });
 }
 
 /** Step 1's confirmation: the claim locks the username to the order. */

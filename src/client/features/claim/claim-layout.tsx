@@ -1,14 +1,8 @@
 import type { ClaimPageStyle } from "@contract/settings";
-import {
-  type ComponentType,
-  type CSSProperties,
-  createContext,
-  type ReactNode,
-  useContext,
-  useState,
-} from "react";
+import { type ComponentType, type CSSProperties, createContext, type ReactNode, useContext } from "react";
+import { ClaimPageFooter, ClaimPageHeader } from "@/components/claim-page-frame";
+import { tint } from "@/lib/color";
 import { cn } from "@/lib/utils";
-import { tint } from "./claim-style";
 
 const ClaimStyleContext = createContext<ClaimPageStyle | null>(null);
 
@@ -26,21 +20,6 @@ export function outlineButtonStyle(style: ClaimPageStyle): CSSProperties {
   return { backgroundColor: "transparent", color: style.textColor, borderColor: tint(style.textColor, 30) };
 }
 
-/** The seller's logo; a logo that does not load is left out rather than shown broken. */
-function Logo({ src }: { src: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) return null;
-  return (
-    <img
-      src={src}
-      alt=""
-      className="max-h-16 max-w-48 object-contain"
-      referrerPolicy="no-referrer"
-      onError={() => setFailed(true)}
-    />
-  );
-}
-
 /** The claim page frame: the seller's colours, logo, header, welcome message and footer, all rendered as text. */
 export function ClaimShell({ style, children }: { style: ClaimPageStyle; children: ReactNode }) {
   return (
@@ -50,21 +29,10 @@ export function ClaimShell({ style, children }: { style: ClaimPageStyle; childre
         style={{ backgroundColor: style.backgroundColor, color: style.textColor }}
       >
         <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-6 px-4 py-10 sm:py-16">
-          <header className="flex flex-col items-center gap-3 text-center">
-            {style.logoUrl && <Logo key={style.logoUrl} src={style.logoUrl} />}
-            <h1
-              className="text-3xl font-bold tracking-tight break-words"
-              style={{ color: style.headerColor }}
-            >
-              {style.headerText}
-            </h1>
-            <p className="max-w-md whitespace-pre-line break-words opacity-80">{style.welcomeMessage}</p>
-          </header>
+          <ClaimPageHeader style={style} />
           {children}
         </main>
-        <footer className="px-4 pb-8 text-center text-sm whitespace-pre-line break-words opacity-70">
-          {style.footerText}
-        </footer>
+        <ClaimPageFooter style={style} />
       </div>
     </ClaimStyleContext.Provider>
   );

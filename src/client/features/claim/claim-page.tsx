@@ -1,5 +1,5 @@
 import { CLAIM_TEXTS, type ClaimOrderView } from "@contract/claims";
-import { CLAIM_PAGE_STYLE_DEFAULTS } from "@contract/settings";
+import { CLAIM_PAGE_STYLE_DEFAULTS, resolveClaimStyle } from "@contract/settings";
 import {
   ArrowLeftIcon,
   CircleAlertIcon,
@@ -23,7 +23,6 @@ import {
 } from "./access";
 import { isNotFound, useClaimConfig, useClaimOrder } from "./claim-api";
 import { ClaimCard, ClaimMessage, ClaimShell, outlineButtonStyle, useClaimStyle } from "./claim-layout";
-import { resolveClaimStyle } from "./claim-style";
 import { GameSelection } from "./game-selection";
 import { JoinBotStep } from "./join-bot-step";
 import { OrderItems } from "./order-items";

@@ -1,8 +1,8 @@
 import type { ClaimOrderView } from "@contract/claims";
 import { GAME_NAMES } from "@contract/games";
 import { ChevronRightIcon } from "lucide-react";
+import { tint } from "@/lib/color";
 import { ClaimCard, useClaimStyle } from "./claim-layout";
-import { tint } from "./claim-style";
 import { StatusBadge } from "./order-items";
 import { itemPreview } from "./order-view";
 

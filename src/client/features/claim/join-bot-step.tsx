@@ -2,11 +2,11 @@ import { CLAIM_TOASTS, type ClaimSubOrderView } from "@contract/claims";
 import { ExternalLinkIcon, Loader2Icon, UserPlusIcon } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Button } from "@/components/ui/button";
+import { tint } from "@/lib/color";
 import { toast } from "@/lib/toast";
 import type { ClaimAccess } from "./access";
 import { useFriendRequest, usePrivateServer, useResetUsername, useTurnOnBot } from "./claim-api";
 import { ClaimCard, outlineButtonStyle, primaryButtonStyle, useClaimStyle } from "./claim-layout";
-import { tint } from "./claim-style";
 import { OrderItems, StatusBadge } from "./order-items";
 import { webLink } from "./order-view";
 

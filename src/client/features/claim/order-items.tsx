@@ -1,8 +1,8 @@
 import type { ClaimOrderItem, OrderStatus } from "@contract/claims";
 import { CheckIcon, PackageIcon } from "lucide-react";
 import { useState } from "react";
+import { tint } from "@/lib/color";
 import { useClaimStyle } from "./claim-layout";
-import { tint } from "./claim-style";
 import { statusMeaning } from "./order-view";
 
 function ItemImage({ src }: { src: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClaimOrderView, ClaimSubOrderView } from "../../../contract/claims";
+import { claimOrder as order, claimSubOrder as sub } from "@/test/fixtures";
 import {
   claimScreen,
   claimStep,
@@ -10,29 +10,6 @@ import {
   statusMeaning,
   webLink,
 } from "./order-view";
-
-function sub(overrides: Partial<ClaimSubOrderView> = {}): ClaimSubOrderView {
-  return {
-    id: "o1",
-    shopifyOrderId: null,
-    shopifyOrderNumber: null,
-    status: "unclaimed",
-    customerEmail: "a@b.co",
-    totalAmount: "10.00",
-    items: "",
-    orderItems: [],
-    robloxUsername: null,
-    usernameLocked: false,
-    claimedAt: null,
-    game: "mm2",
-    isMultiGame: false,
-    ...overrides,
-  };
-}
-
-function order(overrides: Partial<ClaimOrderView> = {}): ClaimOrderView {
-  return { ...sub(), subOrders: [], claimPageStyle: null, ...overrides };
-}
 
 describe("status meanings (spec 001 §4)", () => {
   it("names every status", () => {

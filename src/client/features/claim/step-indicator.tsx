@@ -1,6 +1,6 @@
 import { CheckIcon } from "lucide-react";
+import { tint } from "@/lib/color";
 import { useClaimStyle } from "./claim-layout";
-import { tint } from "./claim-style";
 
 const STEPS = [
   { step: 1, label: "Username" },

@@ -2,6 +2,7 @@ import { CLAIM_TEXTS, CLAIM_TOASTS, type ClaimSubOrderView } from "@contract/cla
 import type { ValidateUsernameResponse } from "@contract/withdrawals";
 import { Loader2Icon, UserIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { RobloxUsernameInput } from "@/components/roblox-username-input";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -11,19 +12,16 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { tint } from "@/lib/color";
 import { toast } from "@/lib/toast";
 import type { ClaimAccess } from "./access";
 import { useClaimOrderMutation, useValidateUsername } from "./claim-api";
 import { ClaimCard, outlineButtonStyle, primaryButtonStyle, useClaimStyle } from "./claim-layout";
-import { tint } from "./claim-style";
 import { OrderItems, StatusBadge } from "./order-items";
 
 /** Step 1 Username: validate, confirm the identity, lock it to the order by claiming (spec 001 §4). */
 export function UsernameStep({ access, order }: { access: ClaimAccess; order: ClaimSubOrderView }) {
   const style = useClaimStyle();
-  const inputId = useId();
   const errorId = useId();
   const [username, setUsername] = useState("");
   const [blank, setBlank] = useState(false);
@@ -64,15 +62,10 @@ export function UsernameStep({ access, order }: { access: ClaimAccess; order: Cl
       </div>
       <OrderItems items={order.orderItems} />
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <Label htmlFor={inputId}>ROBLOX Username</Label>
-        <Input
-          id={inputId}
+        <RobloxUsernameInput
           value={username}
           onChange={(event) => setUsername(event.target.value)}
           placeholder="Your ROBLOX username"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
           maxLength={50}
           aria-invalid={blank || undefined}
           aria-describedby={blank ? errorId : undefined}

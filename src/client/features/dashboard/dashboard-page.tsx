@@ -8,24 +8,21 @@ import { landingErrorText } from "@contract/texts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { BoxesIcon, ClockIcon, DollarSignIcon, type LucideIcon, StoreIcon } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { dropSearchParam } from "@/lib/address";
 import { apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
-import { normalizeError } from "@/lib/normalize-error";
 import { OrdersCreatedChart, PopularListingsChart } from "./charts";
 import { ClaimButtonDialog } from "./claim-button-dialog";
-import { dayLabel, formatUsd, PERIOD_LABELS, withoutSearchParam } from "./dashboard";
+import { dayLabel, formatUsd, PERIOD_LABELS } from "./dashboard";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-function dropSearchParam(name: string) {
-  window.history.replaceState(window.history.state, "", withoutSearchParam(window.location.href, name));
-}
 
 /** The live-updates hook refreshes every key that starts with "/api/dashboard" when orders change. */
 function useDashboard(period: DashboardPeriod) {
@@ -143,15 +140,12 @@ export function DashboardPage() {
       )}
 
       {error && !data ? (
-        <Alert variant="destructive">
-          <AlertTitle>Could not load the dashboard</AlertTitle>
-          <AlertDescription>
-            <p>{normalizeError(error)}</p>
-            <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError
+          title="Could not load the dashboard"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : isLoading || !data ? (
         <div
           className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayLabel, formatUsd, withoutSearchParam } from "./dashboard";
+import { dayLabel, formatUsd } from "./dashboard";
 
 describe("formatUsd", () => {
   it("formats decimal strings exactly, with separators and cents", () => {
@@ -27,14 +27,5 @@ describe("dayLabel", () => {
   it("labels a UTC date without shifting it to the local day", () => {
     expect(dayLabel("2024-05-01")).toBe("May 1");
     expect(dayLabel("2024-12-31")).toBe("Dec 31");
-  });
-});
-
-describe("withoutSearchParam", () => {
-  it("drops only the named parameter", () => {
-    expect(withoutSearchParam("http://x/dashboard?shopify_linked=true", "shopify_linked")).toBe("/dashboard");
-    expect(withoutSearchParam("http://x/dashboard?a=1&shopify_linked=true#h", "shopify_linked")).toBe(
-      "/dashboard?a=1#h",
-    );
   });
 });

@@ -32,10 +32,3 @@ export function dayLabel(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
 }
-
-/** The address without one query parameter (for flags that have done their job). */
-export function withoutSearchParam(href: string, name: string): string {
-  const url = new URL(href);
-  url.searchParams.delete(name);
-  return `${url.pathname}${url.search}${url.hash}`;
-}

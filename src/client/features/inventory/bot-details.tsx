@@ -2,9 +2,9 @@ import type { SellerBot } from "@contract/bots";
 import { useQueryClient } from "@tanstack/react-query";
 import { ExternalLinkIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { CopyButton } from "@/components/copy-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "./copy-button";
 import { BOT_STATUS_LABELS, countdownStart, formatCountdown } from "./inventory-logic";
 import { BOTS_KEY } from "./inventory-queries";
 

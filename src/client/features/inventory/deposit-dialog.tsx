@@ -3,11 +3,12 @@ import { GAME_NAMES, GAMES, type Game } from "@contract/games";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftIcon, BotIcon, ChevronRightIcon } from "lucide-react";
 import { useState } from "react";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { apiRequest } from "@/lib/api";
-import { errorText, toastError } from "@/lib/error-toast";
+import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
 import { BotDetails, PrivateServerReady } from "./bot-details";
 import { BOTS_KEY, useSellerBots } from "./inventory-queries";
@@ -56,12 +57,12 @@ function DepositSteps() {
               <Spinner />
             </div>
           ) : bots.isError ? (
-            <div className="space-y-3 text-sm">
-              <p className="text-destructive">{errorText(bots.error)}</p>
-              <Button variant="outline" onClick={() => void bots.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadError
+              title="Could not load your bots"
+              error={bots.error}
+              onRetry={() => void bots.refetch()}
+              retrying={bots.isFetching}
+            />
           ) : (
             <GameBot game={game} data={bots.data} />
           )}

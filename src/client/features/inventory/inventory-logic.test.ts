@@ -6,10 +6,7 @@ import {
   filterInventory,
   formatCountdown,
   groupByGame,
-  mergeInventory,
-  parseQuantity,
   validateWithdrawal,
-  withdrawalLines,
 } from "./inventory-logic";
 
 function entry(itemId: string, quantity: number, game: Game = "mm2", publicName = itemId): InventoryEntry {
@@ -20,23 +17,6 @@ function entry(itemId: string, quantity: number, game: Game = "mm2", publicName 
     item: { publicName, codeName: `${itemId}_code`, game, imageUrl: `/img/${itemId}.png` },
   };
 }
-
-describe("mergeInventory", () => {
-  it("sums rows with the same itemId and keeps the first row's details and order", () => {
-    const merged = mergeInventory([entry("a", 2), entry("b", 1), entry("a", 5)]);
-    expect(merged.map((e) => [e.itemId, e.quantity])).toEqual([
-      ["a", 7],
-      ["b", 1],
-    ]);
-    expect(merged[0].id).toBe("row-a-2");
-  });
-
-  it("does not change its input", () => {
-    const rows = [entry("a", 2), entry("a", 3)];
-    mergeInventory(rows);
-    expect(rows[0].quantity).toBe(2);
-  });
-});
 
 describe("filterInventory", () => {
   const rows = [
@@ -67,14 +47,6 @@ describe("groupByGame", () => {
       ["bubblegumsimulator", ["y"]],
       ["growagarden", ["x", "z"]],
     ]);
-  });
-});
-
-describe("parseQuantity", () => {
-  it("accepts whole numbers only", () => {
-    expect(parseQuantity(" 3 ")).toBe(3);
-    expect(parseQuantity("0")).toBe(0);
-    for (const bad of ["", "1.5", "-1", "abc", "1e3"]) expect(parseQuantity(bad)).toBeNull();
   });
 });
 
@@ -110,13 +82,6 @@ describe("validateWithdrawal", () => {
       "Quantity for Chroma Knife must be between 1 and 3",
     );
     expect(validateWithdrawal({ knife: "3", gun: "1" }, "Buyer", rows)).toBeNull();
-  });
-
-  it("builds the request lines", () => {
-    expect(withdrawalLines({ knife: "3", gun: " 1" })).toEqual([
-      { itemId: "knife", quantity: 3 },
-      { itemId: "gun", quantity: 1 },
-    ]);
   });
 });
 

@@ -3,16 +3,7 @@ import { GAMES, type Game } from "@contract/games";
 import type { InventoryEntry } from "@contract/inventory";
 import { BOT_ONLINE_WINDOW_SECONDS } from "@contract/limits";
 import { quantityOutOfRangeText, WITHDRAWAL_TEXTS } from "@contract/withdrawals";
-
-/** Spec 000 §3: rows with the same itemId are summed for display (first row's details, input order kept). */
-export function mergeInventory(entries: readonly InventoryEntry[]): InventoryEntry[] {
-  const byItem = new Map<string, InventoryEntry>();
-  for (const entry of entries) {
-    const seen = byItem.get(entry.itemId);
-    byItem.set(entry.itemId, seen ? { ...seen, quantity: seen.quantity + entry.quantity } : { ...entry });
-  }
-  return [...byItem.values()];
-}
+import { type ItemSelection, parseWholeNumber } from "@/lib/item-selection";
 
 /** Search matches the public or code name, case-insensitively; "all" keeps every game. */
 export function filterInventory(
@@ -39,18 +30,12 @@ export function groupByGame<T extends { item: { game: Game } }>(
   );
 }
 
-/** A quantity typed in a field: a whole number, or null. */
-export function parseQuantity(raw: string): number | null {
-  const text = raw.trim();
-  return /^\d+$/.test(text) ? Number(text) : null;
-}
-
 /**
  * The withdraw dialog's step 1 checks, in the order of spec 000 §5 (and of the server): at least one item, one
  * game, a username, then each quantity between 1 and what is available. Returns the text to show, or null.
  */
 export function validateWithdrawal(
-  selection: Readonly<Record<string, string>>,
+  selection: ItemSelection,
   username: string,
   entries: readonly InventoryEntry[],
 ): string | null {
@@ -61,19 +46,12 @@ export function validateWithdrawal(
   if (new Set(picked.map((e) => e.item.game)).size > 1) return WITHDRAWAL_TEXTS.mixedGames;
   if (!username.trim()) return WITHDRAWAL_TEXTS.noUsername;
   for (const entry of picked) {
-    const quantity = parseQuantity(selection[entry.itemId]);
+    const quantity = parseWholeNumber(selection[entry.itemId]);
     if (quantity === null || quantity < 1 || quantity > entry.quantity) {
       return quantityOutOfRangeText(entry.item.publicName, entry.quantity);
     }
   }
   return null;
-}
-
-/** The request lines for a selection that passed validateWithdrawal. */
-export function withdrawalLines(
-  selection: Readonly<Record<string, string>>,
-): { itemId: string; quantity: number }[] {
-  return Object.entries(selection).map(([itemId, raw]) => ({ itemId, quantity: parseQuantity(raw) ?? 0 }));
 }
 
 /**

@@ -4,17 +4,18 @@ import type { TurnOnResponse } from "@contract/withdrawals";
 import { ArrowDownToLineIcon, ArrowUpFromLineIcon, PackageIcon, SearchXIcon } from "lucide-react";
 import { type ComponentType, useMemo, useState } from "react";
 import { GameFilter, type GameFilterValue } from "@/components/game-filter";
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SearchInput } from "@/components/ui/search-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/lib/auth";
-import { errorText } from "@/lib/error-toast";
+import { mergeInventory, useInventory } from "@/lib/inventory";
 import { DepositDialog } from "./deposit-dialog";
 import { InventoryCard } from "./inventory-card";
-import { filterInventory, mergeInventory } from "./inventory-logic";
-import { useInventory, usePendingWithdrawal } from "./inventory-queries";
+import { filterInventory } from "./inventory-logic";
+import { usePendingWithdrawal } from "./inventory-queries";
 import { ItemDetailsDialog } from "./item-details-dialog";
 import { BotActivatedDialog, PendingWithdrawalBanner } from "./pending-withdrawal";
 import { WithdrawDialog } from "./withdraw-dialog";
@@ -109,14 +110,11 @@ export function InventoryPage({ ListItemDialog }: { ListItemDialog?: ComponentTy
           ))}
         </div>
       ) : inventory.isError ? (
-        <EmptyState
+        <LoadError
           title="Could not load your inventory"
-          description={errorText(inventory.error)}
-          action={
-            <Button variant="outline" onClick={() => void inventory.refetch()}>
-              Try again
-            </Button>
-          }
+          error={inventory.error}
+          onRetry={() => void inventory.refetch()}
+          retrying={inventory.isFetching}
         />
       ) : entries.length === 0 ? (
         <EmptyState

@@ -1,16 +1,10 @@
 import type { BotsUserResponse } from "@contract/bots";
-import type { InventoryEntry } from "@contract/inventory";
 import type { PendingWithdrawalResponse } from "@contract/withdrawals";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 
 /** Query keys are the URLs (the live-updates hook invalidates them on server events). */
-export const INVENTORY_KEY = ["/api/inventory"] as const;
 export const BOTS_KEY = ["/api/bots/user"] as const;
 export const PENDING_WITHDRAWAL_KEY = ["/api/withdrawals/pending"] as const;
-
-export function useInventory() {
-  return useQuery<InventoryEntry[]>({ queryKey: INVENTORY_KEY });
-}
 
 export function useSellerBots(enabled: boolean) {
   return useQuery<BotsUserResponse>({ queryKey: BOTS_KEY, enabled });

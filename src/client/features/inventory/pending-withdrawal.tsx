@@ -2,6 +2,7 @@ import type { TurnOnResponse, WithdrawalSummary } from "@contract/withdrawals";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ClockIcon, ExternalLinkIcon, PowerIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { CopyButton } from "@/components/copy-button";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -16,7 +17,6 @@ import {
 import { apiRequest } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
-import { CopyButton } from "./copy-button";
 import { BOTS_KEY, invalidateKeys, PENDING_WITHDRAWAL_KEY } from "./inventory-queries";
 
 /**

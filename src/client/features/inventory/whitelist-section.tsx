@@ -3,10 +3,9 @@ import { WHITELIST_MAX } from "@contract/limits";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Trash2Icon, UserPlusIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { RobloxUsernameInput } from "@/components/roblox-username-input";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { apiRequest } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
@@ -17,7 +16,6 @@ export function WhitelistSection({ users }: { users: WhitelistedUser[] }) {
   const queryClient = useQueryClient();
   const [username, setUsername] = useState("");
   const titleId = useId();
-  const inputId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: BOTS_KEY });
 
   const add = useMutation({
@@ -94,12 +92,8 @@ export function WhitelistSection({ users }: { users: WhitelistedUser[] }) {
           }}
         >
           <div className="flex-1 space-y-2">
-            <Label htmlFor={inputId}>ROBLOX username to whitelist</Label>
-            <Input
-              id={inputId}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
+            <RobloxUsernameInput
+              label="ROBLOX username to whitelist"
               placeholder="Enter a ROBLOX username"
               value={username}
               onChange={(event) => setUsername(event.target.value)}

@@ -3,8 +3,9 @@ import type { InventoryEntry } from "@contract/inventory";
 import type { ValidateUsernameResponse } from "@contract/withdrawals";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangleIcon, ArrowLeftIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ItemQuantityRow } from "@/components/item-quantity-row";
+import { RobloxUsernameInput } from "@/components/roblox-username-input";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -13,16 +14,18 @@ import {
   DialogContent,
   DialogDescription,
   DialogFooter,
+  DialogForm,
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { apiRequest } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
+import { INVENTORY_KEY } from "@/lib/inventory";
+import { type ItemSelection, selectionLines, toggleItem } from "@/lib/item-selection";
+import { validateRobloxUsername } from "@/lib/roblox";
 import { toast } from "@/lib/toast";
-import { groupByGame, validateWithdrawal, withdrawalLines } from "./inventory-logic";
-import { INVENTORY_KEY, invalidateKeys, PENDING_WITHDRAWAL_KEY } from "./inventory-queries";
+import { groupByGame, validateWithdrawal } from "./inventory-logic";
+import { invalidateKeys, PENDING_WITHDRAWAL_KEY } from "./inventory-queries";
 
 /** Spec 000 §2 and §4: username and items, then the confirmation of the ROBLOX account. */
 export function WithdrawDialog({
@@ -46,21 +49,18 @@ export function WithdrawDialog({
 function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [username, setUsername] = useState("");
-  /** itemId -> quantity as typed; an item is selected while it has a key. */
-  const [selection, setSelection] = useState<Record<string, string>>({});
+  const [selection, setSelection] = useState<ItemSelection>({});
   const [robloxUser, setRobloxUser] = useState<ValidateUsernameResponse | null>(null);
-  const usernameId = useId();
 
   const validate = useMutation({
-    mutationFn: (name: string) =>
-      apiRequest<ValidateUsernameResponse>("POST", "/api/orders/claim/validate-username", { username: name }),
+    mutationFn: validateRobloxUsername,
     onSuccess: setRobloxUser,
     onError: (err) => toastError(err),
   });
 
   const create = useMutation({
     mutationFn: (robloxUsername: string) =>
-      apiRequest("POST", "/api/withdrawals/create", { items: withdrawalLines(selection), robloxUsername }),
+      apiRequest("POST", "/api/withdrawals/create", { items: selectionLines(selection), robloxUsername }),
     onSuccess: async () => {
       toast({ title: "Withdrawal created successfully!" });
       onDone();
@@ -75,8 +75,7 @@ function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone:
     validate.mutate(username.trim());
   };
 
-  const toggle = (itemId: string, checked: boolean) =>
-    setSelection(({ [itemId]: _, ...rest }) => (checked ? { ...rest, [itemId]: "1" } : rest));
+  const toggle = (itemId: string, checked: boolean) => setSelection((s) => toggleItem(s, itemId, checked));
 
   if (robloxUser) {
     const picked = entries.filter((e) => e.itemId in selection);
@@ -135,25 +134,9 @@ function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone:
           Items of one game per withdrawal; a bot trades them to your ROBLOX account.
         </DialogDescription>
       </DialogHeader>
-      <form
-        noValidate
-        className="contents"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!validate.isPending) next();
-        }}
-      >
+      <DialogForm pending={validate.isPending} onSubmit={next}>
         <div className="space-y-2">
-          <Label htmlFor={usernameId}>ROBLOX Username</Label>
-          <Input
-            id={usernameId}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="Enter your ROBLOX username"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
+          <RobloxUsernameInput value={username} onChange={(event) => setUsername(event.target.value)} />
         </div>
         <fieldset>
           <legend className="mb-2 text-sm font-medium">Items</legend>
@@ -184,7 +167,7 @@ function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone:
             {validate.isPending ? "Checking..." : "Continue"}
           </Button>
         </DialogFooter>
-      </form>
+      </DialogForm>
     </>
   );
 }

@@ -3,7 +3,7 @@ import type { StoreProduct } from "@contract/shopify";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { ItemQuantityRow } from "@/components/item-quantity-row";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -11,6 +11,7 @@ import {
   DialogContent,
   DialogDescription,
   DialogFooter,
+  DialogForm,
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
@@ -22,7 +23,9 @@ import { SearchInput } from "@/components/ui/search-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiRequest } from "@/lib/api";
-import { errorText, toastError } from "@/lib/error-toast";
+import { toastError } from "@/lib/error-toast";
+import { useInventory } from "@/lib/inventory";
+import { type ItemSelection, selectionLines, toggleItem } from "@/lib/item-selection";
 import { toast } from "@/lib/toast";
 import {
   DEFAULT_STOCK_TEXT,
@@ -30,10 +33,9 @@ import {
   linkableItems,
   MAX_STOCK,
   parseStock,
-  parseWhole,
   validateLink,
 } from "./listings-logic";
-import { LISTINGS_KEY, useInventoryForLinking, useListings, useStoreProducts } from "./listings-queries";
+import { LISTINGS_KEY, useListings, useStoreProducts } from "./listings-queries";
 
 export interface LinkItemsDialogProps {
   open: boolean;
@@ -64,11 +66,11 @@ function LinkForm({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const inventory = useInventoryForLinking(true);
+  const inventory = useInventory();
   const listings = useListings();
   const products = useStoreProducts(open);
 
-  const [selection, setSelection] = useState<Record<string, string>>(() =>
+  const [selection, setSelection] = useState<ItemSelection>(() =>
     initialItemId ? { [initialItemId]: "1" } : {},
   );
   const [productId, setProductId] = useState("");
@@ -90,7 +92,7 @@ function LinkForm({
         shopifyProductId: productId,
         shopifyVariantId: variantId,
         stockQuantity: parseStock(stock),
-        items: Object.entries(selection).map(([itemId, raw]) => ({ itemId, quantity: parseWhole(raw) ?? 0 })),
+        items: selectionLines(selection),
       }),
     onSuccess: async () => {
       toast({ title: "Items linked to Shopify listing successfully!" });
@@ -121,14 +123,7 @@ function LinkForm({
           Choose the items one sale delivers, the Shopify product they are sold as, and how many you can sell.
         </DialogDescription>
       </DialogHeader>
-      <form
-        noValidate
-        className="contents"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!link.isPending) submit();
-        }}
-      >
+      <DialogForm pending={link.isPending} onSubmit={submit}>
         <ItemPicker
           firstItemId={initialItemId}
           loading={inventory.isPending || listings.isPending}
@@ -143,10 +138,7 @@ function LinkForm({
           {products.isPending ? (
             <Skeleton className="h-9 w-full" />
           ) : products.isError ? (
-            <Alert variant="destructive">
-              <AlertTitle>Could not load your Shopify products</AlertTitle>
-              <AlertDescription>{errorText(products.error)}</AlertDescription>
-            </Alert>
+            <LoadError title="Could not load your Shopify products" error={products.error} />
           ) : products.data.length === 0 ? (
             <p className="text-sm text-muted-foreground">Your Shopify store has no products yet.</p>
           ) : (
@@ -215,7 +207,7 @@ function LinkForm({
             {link.isPending ? "Linking..." : "Link Items"}
           </Button>
         </DialogFooter>
-      </form>
+      </DialogForm>
     </>
   );
 }
@@ -238,8 +230,8 @@ function ItemPicker({
   loading: boolean;
   error: Error | null;
   items: LinkableItem[];
-  selection: Record<string, string>;
-  onSelectionChange: (next: Record<string, string>) => void;
+  selection: ItemSelection;
+  onSelectionChange: (next: ItemSelection) => void;
 }) {
   const [search, setSearch] = useState("");
   const needle = search.trim().toLowerCase();
@@ -255,10 +247,8 @@ function ItemPicker({
   // One game per listing: once an item is picked, items of other games cannot be added.
   const selectedGame = items.find((i) => i.entry.itemId in selection)?.entry.item.game;
 
-  const toggle = (itemId: string, checked: boolean) => {
-    const { [itemId]: _, ...rest } = selection;
-    onSelectionChange(checked ? { ...rest, [itemId]: "1" } : rest);
-  };
+  const toggle = (itemId: string, checked: boolean) =>
+    onSelectionChange(toggleItem(selection, itemId, checked));
 
   return (
     <fieldset className="space-y-3">
@@ -266,7 +256,7 @@ function ItemPicker({
       {loading ? (
         <Skeleton className="h-32 w-full" />
       ) : error ? (
-        <p className="text-sm text-destructive">{errorText(error)}</p>
+        <LoadError title="Could not load your inventory" error={error} />
       ) : items.length === 0 ? (
         <EmptyState
           className="py-8"

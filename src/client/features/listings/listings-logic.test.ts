@@ -1,7 +1,7 @@
 import type { Game } from "@contract/games";
 import type { InventoryEntry } from "@contract/inventory";
-import type { Listing } from "@contract/listings";
 import { describe, expect, it } from "vitest";
+import { listing } from "@/test/fixtures";
 import {
   filterListings,
   linkableItems,
@@ -19,31 +19,6 @@ function entry(itemId: string, quantity: number, game: Game = "mm2"): InventoryE
     itemId,
     quantity,
     item: { publicName: `Name ${itemId}`, codeName: itemId, game, imageUrl: "" },
-  };
-}
-
-function listing(
-  id: string,
-  lines: [itemId: string, quantity: number][],
-  extra: Partial<Listing> = {},
-): Listing {
-  return {
-    id,
-    title: `Listing ${id}`,
-    game: "mm2",
-    stockQuantity: 10,
-    isActive: true,
-    createdAt: "2025-01-01T00:00:00.000Z",
-    shopifyProductId: "9007199254740993",
-    shopifyVariantId: "9007199254740995",
-    shopifyAdminUrl: null,
-    items: lines.map(([itemId, quantity]) => ({
-      id: `${id}-${itemId}`,
-      itemId,
-      quantity,
-      item: { id: itemId, codeName: itemId, publicName: `Name ${itemId}`, imageUrl: "", game: "mm2" },
-    })),
-    ...extra,
   };
 }
 

@@ -3,6 +3,8 @@ import type { InventoryEntry } from "@contract/inventory";
 import { DEFAULT_LINK_STOCK } from "@contract/limits";
 import { deductStockText, LISTING_TEXTS, type Listing, notEnoughInventoryText } from "@contract/listings";
 import { quantityOutOfRangeText } from "@contract/withdrawals";
+import { mergeInventory } from "@/lib/inventory";
+import { type ItemSelection, parseWholeNumber } from "@/lib/item-selection";
 
 /** The server refuses more (listings service); the field never offers more either. */
 export const MAX_STOCK = 1_000_000;
@@ -32,26 +34,15 @@ export function linkableItems(
   listings: readonly Listing[],
 ): LinkableItem[] {
   const linked = linkedQuantities(listings);
-  const byItem = new Map<string, InventoryEntry>();
-  for (const entry of inventory) {
-    const seen = byItem.get(entry.itemId);
-    byItem.set(entry.itemId, seen ? { ...seen, quantity: seen.quantity + entry.quantity } : entry);
-  }
-  return [...byItem.values()].map((entry) => ({
+  return mergeInventory(inventory).map((entry) => ({
     entry,
     available: Math.max(0, entry.quantity - (linked.get(entry.itemId) ?? 0)),
   }));
 }
 
-/** A whole number typed in a field, or null. */
-export function parseWhole(raw: string): number | null {
-  const text = raw.trim();
-  return /^\d+$/.test(text) ? Number(text) : null;
-}
-
 /** Spec 000 §5: stock is a whole number of at least 1; anything else falls back to 1. */
 export function parseStock(raw: string): number {
-  const n = parseWhole(raw);
+  const n = parseWholeNumber(raw);
   if (n === null || n < 1) return 1;
   return Math.min(n, MAX_STOCK);
 }
@@ -63,7 +54,7 @@ export const DEFAULT_STOCK_TEXT = String(DEFAULT_LINK_STOCK);
  * each quantity between 1 and what is free to link. Returns the text to show, or null.
  */
 export function validateLink(
-  input: { productId: string; variantId: string; selection: Readonly<Record<string, string>> },
+  input: { productId: string; variantId: string; selection: ItemSelection },
   items: readonly LinkableItem[],
 ): string | null {
   const picked = Object.keys(input.selection)
@@ -72,7 +63,7 @@ export function validateLink(
   if (!input.productId || !input.variantId || picked.length === 0) return LISTING_TEXTS.selectListingAndItems;
   if (new Set(picked.map((i) => i.entry.item.game)).size > 1) return LISTING_TEXTS.mixedGames;
   for (const { entry, available } of picked) {
-    const quantity = parseWhole(input.selection[entry.itemId]);
+    const quantity = parseWholeNumber(input.selection[entry.itemId]);
     if (quantity !== null && quantity > available)
       return notEnoughInventoryText(entry.item.publicName, available);
     if (quantity === null || quantity < 1) return quantityOutOfRangeText(entry.item.publicName, available);
@@ -82,13 +73,13 @@ export function validateLink(
 
 /** Add Stock: a whole number above 0 (spec 000 §5). */
 export function validateAddStock(raw: string): { amount: number } | { error: string } {
-  const n = parseWhole(raw);
+  const n = parseWholeNumber(raw);
   return n !== null && n > 0 && n <= MAX_STOCK ? { amount: n } : { error: LISTING_TEXTS.invalidAddStock };
 }
 
 /** Deduct Stock: at least 1 and at most the current stock (spec 000 §5). */
 export function validateDeductStock(raw: string, current: number): { amount: number } | { error: string } {
-  const n = parseWhole(raw);
+  const n = parseWholeNumber(raw);
   return n !== null && n >= 1 && n <= current ? { amount: n } : { error: deductStockText(current) };
 }
 

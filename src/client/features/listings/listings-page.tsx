@@ -2,13 +2,13 @@ import type { Listing } from "@contract/listings";
 import { PlusIcon, SearchXIcon, StoreIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { GameFilter, type GameFilterValue } from "@/components/game-filter";
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SearchInput } from "@/components/ui/search-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/lib/auth";
-import { errorText } from "@/lib/error-toast";
 import { LinkItemsDialog } from "./link-items-dialog";
 import { type ListingAction, ListingCard } from "./listing-card";
 import { filterListings, shopifyProductUrl } from "./listings-logic";
@@ -69,14 +69,11 @@ export function ListingsPage() {
           ))}
         </div>
       ) : listings.isError ? (
-        <EmptyState
+        <LoadError
           title="Could not load your listings"
-          description={errorText(listings.error)}
-          action={
-            <Button variant="outline" onClick={() => void listings.refetch()}>
-              Try again
-            </Button>
-          }
+          error={listings.error}
+          onRetry={() => void listings.refetch()}
+          retrying={listings.isFetching}
         />
       ) : listings.data.length === 0 ? (
         <EmptyState

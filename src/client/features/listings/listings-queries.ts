@@ -1,19 +1,13 @@
-import type { InventoryEntry } from "@contract/inventory";
 import type { Listing } from "@contract/listings";
 import type { StoreProduct } from "@contract/shopify";
 import { useQuery } from "@tanstack/react-query";
 
 /** Query keys are the URLs (the live-updates hook invalidates them on server events). */
 export const LISTINGS_KEY = ["/api/listings"] as const;
-export const INVENTORY_KEY = ["/api/inventory"] as const;
 export const STORE_PRODUCTS_KEY = ["/api/shopify/products"] as const;
 
 export function useListings() {
   return useQuery<Listing[]>({ queryKey: LISTINGS_KEY });
-}
-
-export function useInventoryForLinking(enabled: boolean) {
-  return useQuery<InventoryEntry[]>({ queryKey: INVENTORY_KEY, enabled });
 }
 
 /** Spec 000 §7: the store's products are read only while the link dialog is open, and afresh at each opening. */

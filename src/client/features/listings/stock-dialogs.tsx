@@ -9,6 +9,7 @@ import {
   DialogContent,
   DialogDescription,
   DialogFooter,
+  DialogForm,
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
@@ -95,12 +96,9 @@ function StockForm({
   });
 
   return (
-    <form
-      noValidate
-      className="contents"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (change.isPending) return;
+    <DialogForm
+      pending={change.isPending}
+      onSubmit={() => {
         const checked = action.validate(amount, listing.stockQuantity);
         if ("error" in checked) return toastError(checked.error);
         change.mutate(checked.amount);
@@ -134,7 +132,7 @@ function StockForm({
           {change.isPending ? action.pending : action.submit}
         </Button>
       </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

@@ -1,10 +1,12 @@
 import type { LoginResponse, VerifyResponse } from "@contract/auth";
 import { LOGIN_CHALLENGE_TTL_MINUTES } from "@contract/limits";
 import { useMutation } from "@tanstack/react-query";
-import { ArrowLeftIcon, CopyIcon } from "lucide-react";
+import { ArrowLeftIcon } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { PRODUCT_NAME } from "@/components/brand";
+import { CopyButton } from "@/components/copy-button";
+import { RobloxUsernameInput } from "@/components/roblox-username-input";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -29,21 +31,11 @@ function showError(
   toast({ title: "Error", description, variant: "destructive" });
 }
 
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({ title: "Copied!" });
-  } catch {
-    showError(null, "Could not copy. Please select the phrase and copy it manually.");
-  }
-}
-
 export function LoginPage() {
   const [, navigate] = useLocation();
   const { refreshUser } = useAuth();
   const [username, setUsername] = useState("");
   const [challenge, setChallenge] = useState<LoginResponse | null>(null);
-  const usernameId = useId();
   const phraseId = useId();
 
   const signedIn = async () => {
@@ -120,14 +112,9 @@ export function LoginPage() {
               }}
             >
               <CardContent className="space-y-2">
-                <Label htmlFor={usernameId}>ROBLOX Username</Label>
-                <Input
-                  id={usernameId}
+                <RobloxUsernameInput
                   name="username"
                   autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  placeholder="Enter your ROBLOX username"
                   value={username}
                   onChange={(event) => setUsername(event.target.value)}
                   onKeyDown={onUsernameKeyDown}
@@ -160,14 +147,7 @@ export function LoginPage() {
                     className="font-mono"
                     onFocus={(event) => event.currentTarget.select()}
                   />
-                  <Button
-                    variant="outline"
-                    size="icon"
-                    aria-label="Copy phrase"
-                    onClick={() => copyText(challenge.verificationPhrase)}
-                  >
-                    <CopyIcon aria-hidden="true" />
-                  </Button>
+                  <CopyButton text={challenge.verificationPhrase} label="Copy phrase" what="the phrase" />
                 </div>
               </div>
               <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">

@@ -12,20 +12,7 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/lib/toast";
-
-async function copyClaimUrl(url: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(url);
-    toast({ title: "Copied!" });
-  } catch {
-    toast({
-      title: "Error",
-      description: "Could not copy. Please select the link and copy it manually.",
-      variant: "destructive",
-    });
-  }
-}
+import { copyToClipboard } from "@/lib/clipboard";
 
 /** An API order's claim link, to hand to the buyer (spec 000 §2: copy and open). */
 export function ClaimUrlDialog({ claimUrl }: { claimUrl: string }) {
@@ -54,7 +41,7 @@ export function ClaimUrlDialog({ claimUrl }: { claimUrl: string }) {
           />
         </div>
         <DialogFooter>
-          <Button variant="outline" onClick={() => copyClaimUrl(claimUrl)}>
+          <Button variant="outline" onClick={() => copyToClipboard(claimUrl, "the link")}>
             <CopyIcon aria-hidden="true" />
             Copy
           </Button>

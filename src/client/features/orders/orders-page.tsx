@@ -2,16 +2,14 @@ import type { SellerOrder } from "@contract/orders";
 import { useQuery } from "@tanstack/react-query";
 import { ShoppingCartIcon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuth } from "@/lib/auth";
-import { normalizeError } from "@/lib/normalize-error";
 import { OrderCard } from "./order-card";
 import {
   filterBySource,
@@ -94,15 +92,12 @@ export function OrdersPage() {
       </fieldset>
 
       {error ? (
-        <Alert variant="destructive">
-          <AlertTitle>Could not load orders</AlertTitle>
-          <AlertDescription>
-            <p>{normalizeError(error)}</p>
-            <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError
+          title="Could not load orders"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : (
         <Tabs value={tab} onValueChange={(value) => setTab(value as OrderTab)}>
           <TabsList aria-label="Order status">

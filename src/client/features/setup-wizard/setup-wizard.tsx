@@ -20,6 +20,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
+import { dropSearchParam } from "@/lib/address";
 import { apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { toastError } from "@/lib/error-toast";
@@ -47,12 +48,6 @@ const TEXTS = {
   setupNotSaved: "Subscription activated but failed to save setup status",
   activated: "Your subscription has been activated!",
 } as const;
-
-function dropSearchParam(name: string) {
-  const url = new URL(window.location.href);
-  url.searchParams.delete(name);
-  window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
-}
 
 /** A failed store connection comes back as /?error=<code> (the router keeps it on the way to /dashboard). */
 function connectErrorFromAddress(): string | null {

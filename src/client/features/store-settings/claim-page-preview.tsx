@@ -1,27 +1,12 @@
-import type { ClaimPageStyle } from "@contract/auth";
+import { type ClaimPageStyle, resolveClaimStyle } from "@contract/settings";
 import { PackageIcon } from "lucide-react";
-import { useState } from "react";
-import { previewStyle, tint } from "./claim-style";
+import { ClaimPageFooter, ClaimPageHeader } from "@/components/claim-page-frame";
+import { tint } from "@/lib/color";
 
 const SAMPLE_ITEMS = [
   { name: "Shadow Dragon", quantity: 1 },
   { name: "Golden Knife", quantity: 2 },
 ];
-
-/** Like the claim page, a logo that does not load is left out rather than shown broken. */
-function Logo({ src }: { src: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) return null;
-  return (
-    <img
-      src={src}
-      alt="Your logo"
-      className="max-h-16 max-w-48 object-contain"
-      referrerPolicy="no-referrer"
-      onError={() => setFailed(true)}
-    />
-  );
-}
 
 /**
  * The buyer's claim page at step 1 (username) as it will look with this style, laid out like the claim page itself.
@@ -29,7 +14,7 @@ function Logo({ src }: { src: string }) {
  * it is interactive.
  */
 export function ClaimPagePreview({ style }: { style: ClaimPageStyle }) {
-  const s = previewStyle(style);
+  const s = resolveClaimStyle(style);
   return (
     <section
       aria-label="Claim page preview"
@@ -38,13 +23,7 @@ export function ClaimPagePreview({ style }: { style: ClaimPageStyle }) {
       style={{ backgroundColor: s.backgroundColor, color: s.textColor }}
     >
       <div className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-6 px-4 py-10">
-        <header className="flex flex-col items-center gap-3 text-center">
-          {s.logoUrl && <Logo key={s.logoUrl} src={s.logoUrl} />}
-          <p className="text-3xl font-bold tracking-tight break-words" style={{ color: s.headerColor }}>
-            {s.headerText}
-          </p>
-          <p className="max-w-md whitespace-pre-line break-words opacity-80">{s.welcomeMessage}</p>
-        </header>
+        <ClaimPageHeader style={s} headingAs="p" logoAlt="Your logo" />
 
         <div className="flex items-center justify-center gap-3" aria-hidden="true">
           <span
@@ -116,9 +95,7 @@ export function ClaimPagePreview({ style }: { style: ClaimPageStyle }) {
           </div>
         </div>
       </div>
-      <footer className="px-4 pb-8 text-center text-sm whitespace-pre-line break-words opacity-70">
-        {s.footerText}
-      </footer>
+      <ClaimPageFooter style={s} />
     </section>
   );
 }

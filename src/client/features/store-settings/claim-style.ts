@@ -1,11 +1,5 @@
 import type { ClaimPageStyle } from "../../../contract/auth";
-import {
-  CLAIM_PAGE_STYLE_DEFAULTS,
-  claimPageStyleInputSchema,
-  DASHBOARD_CLAIM_STYLE_DEFAULTS,
-  isSafeCssColor,
-  isSafeLogoUrl,
-} from "../../../contract/settings";
+import { claimPageStyleInputSchema, DASHBOARD_CLAIM_STYLE_DEFAULTS } from "../../../contract/settings";
 
 export type ColorField =
   | "backgroundColor"
@@ -23,8 +17,6 @@ export const COLOR_FIELDS: { key: ColorField; label: string }[] = [
   { key: "accentColor", label: "Accent Color" },
   { key: "buttonColor", label: "Button Color" },
 ];
-
-const TEXT_FIELDS = ["headerText", "welcomeMessage", "footerText"] as const;
 
 const STYLE_KEYS = Object.keys(DASHBOARD_CLAIM_STYLE_DEFAULTS) as (keyof ClaimPageStyle)[];
 
@@ -50,31 +42,6 @@ export function styleErrors(style: ClaimPageStyle): StyleErrors {
     errors[key] ??= issue.message;
   }
   return errors;
-}
-
-/**
- * What the buyer's page will show, and all the preview may apply: like the claim page itself, a colour that fails
- * the server's colour rule and a blank text fall back to the claim page's defaults, and the logo shows only when it
- * is a safe https URL. Texts stay plain strings: the preview renders them as text.
- */
-export function previewStyle(style: ClaimPageStyle): ClaimPageStyle {
-  const safe = { ...style };
-  for (const { key } of COLOR_FIELDS) {
-    const value = style[key].trim();
-    safe[key] = isSafeCssColor(value) ? value : CLAIM_PAGE_STYLE_DEFAULTS[key];
-  }
-  for (const key of TEXT_FIELDS) {
-    const value = style[key].trim();
-    safe[key] = value || CLAIM_PAGE_STYLE_DEFAULTS[key];
-  }
-  const logo = style.logoUrl.trim();
-  safe.logoUrl = isSafeLogoUrl(logo) ? logo : "";
-  return safe;
-}
-
-/** A colour at some opacity (for borders and tints), from a colour that already passed the colour rule. */
-export function tint(color: string, percent: number): string {
-  return `color-mix(in srgb, ${color} ${percent}%, transparent)`;
 }
 
 /** A native colour picker only takes #rrggbb: short and alpha hex are widened or cut, anything else shows black. */

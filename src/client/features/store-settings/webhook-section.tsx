@@ -1,21 +1,6 @@
 import { SHOPIFY_WEBHOOK_PATHS } from "@contract/shopify";
-import { CopyIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/copy-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { toast } from "@/lib/toast";
-
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({ title: "Copied!" });
-  } catch {
-    toast({
-      title: "Error",
-      description: "Could not copy. Please select the URL and copy it manually.",
-      variant: "destructive",
-    });
-  }
-}
 
 /** Where Shopify sends orders (registered automatically on connect; shown for checking in the store's admin). */
 export function WebhookSection() {
@@ -33,9 +18,7 @@ export function WebhookSection() {
             <code className="rounded bg-muted px-2 py-1 text-sm break-all" data-testid="webhook-url">
               {url}
             </code>
-            <Button variant="ghost" size="icon" aria-label="Copy orders endpoint" onClick={() => copy(url)}>
-              <CopyIcon aria-hidden="true" />
-            </Button>
+            <CopyButton text={url} label="Copy orders endpoint" what="the URL" variant="ghost" />
           </dd>
           <dt className="text-sm text-muted-foreground">Topic</dt>
           <dd>

@@ -13,11 +13,7 @@ import {
 } from "../../../contract/claims.js";
 import type { Game } from "../../../contract/games.js";
 import { activeTier, type Subscription } from "../../../contract/plans.js";
-import {
-  CLAIM_PAGE_STYLE_DEFAULTS,
-  type ClaimPageStyle,
-  claimPageStyleInputSchema,
-} from "../../../contract/settings.js";
+import { type ClaimPageStyle, resolveClaimStyle } from "../../../contract/settings.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { botFriendRequests, bots, items, orderItems, orders, users } from "../../db/schema/index.js";
@@ -200,12 +196,7 @@ export function effectiveClaimStyle(
   now = new Date(),
 ): ClaimPageStyle | null {
   if (activeTier(seller, now) !== "pro" || !stored || typeof stored !== "object") return null;
-  const style = { ...CLAIM_PAGE_STYLE_DEFAULTS };
-  for (const key of Object.keys(style) as (keyof ClaimPageStyle)[]) {
-    const parsed = claimPageStyleInputSchema.shape[key].safeParse((stored as Record<string, unknown>)[key]);
-    if (parsed.success) style[key] = parsed.data;
-  }
-  return style;
+  return resolveClaimStyle(stored);
 }
 
 /** What the buyer sees (spec 001 §3): the order, its sub-orders, and the seller's style; nothing of the seller. */

@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fail, fakeServer, heldAnswer, ok } from "@/test/fake-server";
+import { seller } from "@/test/fixtures";
+import { renderWithApp } from "@/test/render";
+import { SetupWizard } from "./setup-wizard";
+
+const newSeller = seller({ setupCompleted: false });
+
+function renderWizard(user = newSeller) {
+  return renderWithApp(<SetupWizard user={user} />, { user });
+}
+
+const wizard = () => screen.getByRole("dialog", { name: "Welcome to Autodrop" });
+const button = (name: string) => within(wizard()).getByRole("button", { name });
+/** A plan card: the radio is named by the plan's title, the card around it lists the features. */
+const planCard = (plan: RegExp) => screen.getByRole("radio", { name: plan }).closest("label") as HTMLElement;
+
+async function choosePaidPlanWithKey(
+  user: ReturnType<typeof renderWizard>["user"],
+  plan: RegExp,
+  key: string,
+) {
+  await user.click(screen.getByRole("radio", { name: /Custom API Integration/ }));
+  await user.click(button("Continue"));
+  await user.click(screen.getByRole("radio", { name: plan }));
+  await user.click(screen.getByRole("radio", { name: /Promotional Key/ }));
+  await user.type(screen.getByLabelText("Product Key"), key);
+  await user.click(button("Activate Key"));
+}
+
+describe("setup wizard", () => {
+  it("asks for an integration first and takes the API path to the free plan", async () => {
+    const server = fakeServer({
+      "POST /api/user/update-subscription": ok(),
+      "GET /api/auth/me": ok(seller()),
+    });
+    const { user } = renderWizard();
+
+    expect(wizard()).toHaveTextContent("Let's get your account set up in just 2 steps.");
+    expect(wizard()).toHaveTextContent("Step 1 of 2");
+    expect(button("Continue")).toBeDisabled();
+    await user.click(screen.getByRole("radio", { name: /Custom API Integration/ }));
+    await user.click(button("Continue"));
+
+    expect(wizard()).toHaveTextContent("Step 2 of 2");
+    expect(screen.getByRole("radio", { name: /^Free/ })).toBeChecked();
+    expect(planCard(/^Basic/)).toHaveTextContent("$9.99 per month");
+    expect(planCard(/^Basic/)).toHaveTextContent("Discord webhook notifications");
+    expect(planCard(/^Basic/)).not.toHaveTextContent("API Integration");
+    await user.click(button("Complete Setup"));
+
+    expect(await screen.findByText("Setup Complete!")).toBeVisible();
+    expect(screen.getByText("Welcome to Autodrop!")).toBeVisible();
+    expect(server.sent("POST", "/api/user/update-subscription")).toEqual([
+      { tier: "free", setupCompleted: true },
+    ]);
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Welcome to Autodrop" })).toBeNull());
+    expect(server.sent("GET", "/api/auth/me")).toHaveLength(1);
+  });
+
+  it("goes through the store step on the Shopify path, and back one step at a time", async () => {
+    fakeServer({});
+    const { user } = renderWizard();
+
+    await user.click(screen.getByRole("radio", { name: /Shopify Integration/ }));
+    await user.click(button("Continue"));
+    expect(wizard()).toHaveTextContent("Step 2 of 3");
+    expect(screen.getByLabelText("Store Domain")).toBeVisible();
+    expect(wizard()).toHaveTextContent(".myshopify.com");
+    expect(button("Connect Shopify Store")).toBeDisabled();
+
+    await user.click(button("Skip for now"));
+    expect(wizard()).toHaveTextContent("Step 3 of 3");
+    expect(planCard(/^Basic/)).toHaveTextContent("API Integration");
+
+    await user.click(button("Back"));
+    expect(wizard()).toHaveTextContent("Step 2 of 3");
+    await user.click(button("Back"));
+    expect(wizard()).toHaveTextContent("Step 1 of 3");
+    expect(screen.getByRole("radio", { name: /Shopify Integration/ })).toBeChecked();
+  });
+
+  it("says a store domain is needed when Enter is pressed in a blank field", async () => {
+    fakeServer({});
+    const { user } = renderWizard();
+    await user.click(screen.getByRole("radio", { name: /Shopify Integration/ }));
+    await user.click(button("Continue"));
+
+    await user.type(screen.getByLabelText("Store Domain"), "{Enter}");
+
+    expect(await screen.findByText("Please enter your store domain")).toBeVisible();
+    expect(screen.getByText("Error")).toBeVisible();
+  });
+
+  it("needs a payment method for a paid plan and activates a promotional key", async () => {
+    const useKey = heldAnswer(ok({ success: true }));
+    const server = fakeServer({
+      "POST /api/subscription/use-key": useKey.route,
+      "POST /api/user/update-subscription": ok(),
+      "GET /api/auth/me": ok(seller({ subscriptionTier: "basic" })),
+    });
+    const { user } = renderWizard();
+    await user.click(screen.getByRole("radio", { name: /Custom API Integration/ }));
+    await user.click(button("Continue"));
+
+    await user.click(screen.getByRole("radio", { name: /^Basic/ }));
+    expect(button("Select Payment Method")).toBeDisabled();
+    await user.click(screen.getByRole("radio", { name: /Promotional Key/ }));
+    expect(button("Activate Key")).toBeDisabled();
+    await user.type(screen.getByLabelText("Product Key"), "  BASIC-KEY-1  ");
+    await user.click(button("Activate Key"));
+
+    expect(button("Activating...")).toBeDisabled();
+    expect(button("Back")).toBeDisabled();
+    useKey.release();
+
+    expect(await screen.findByText("Your subscription has been activated!")).toBeVisible();
+    expect(server.sent("POST", "/api/subscription/use-key")).toEqual([{ key: "BASIC-KEY-1" }]);
+    expect(server.sent("POST", "/api/user/update-subscription")).toEqual([{ setupCompleted: true }]);
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Welcome to Autodrop" })).toBeNull());
+  });
+
+  it("shows the server's refusal of a key, or its own fallback, and keeps the wizard open", async () => {
+    const server = fakeServer({
+      "POST /api/subscription/use-key": fail(
+        400,
+        "This subscription key is invalid or has already been used.",
+      ),
+    });
+    const { user } = renderWizard();
+    await choosePaidPlanWithKey(user, /^Pro/, "USED-KEY");
+
+    expect(
+      await screen.findByText("This subscription key is invalid or has already been used."),
+    ).toBeVisible();
+    expect(server.sent("POST", "/api/user/update-subscription")).toEqual([]);
+    expect(wizard()).toBeVisible();
+
+    server.answer("POST /api/subscription/use-key", { status: 500, body: {} });
+    await user.click(button("Activate Key"));
+    expect(await screen.findByText("Failed to use subscription key")).toBeVisible();
+  });
+
+  it("warns when the key is accepted but setup could not be saved", async () => {
+    fakeServer({
+      "POST /api/subscription/use-key": ok(),
+      "POST /api/user/update-subscription": fail(500, "Internal server error"),
+      "GET /api/auth/me": ok(seller({ setupCompleted: false, subscriptionTier: "pro" })),
+    });
+    const { user } = renderWizard();
+    await choosePaidPlanWithKey(user, /^Pro/, "PRO-KEY");
+
+    expect(await screen.findByText("Subscription activated but failed to save setup status")).toBeVisible();
+    expect(screen.getByText("Warning")).toBeVisible();
+    expect(wizard()).toBeVisible();
+  });
+
+  it("says so when the free plan cannot be saved", async () => {
+    fakeServer({ "POST /api/user/update-subscription": fail(500, "Internal server error") });
+    const { user } = renderWizard();
+    await user.click(screen.getByRole("radio", { name: /Custom API Integration/ }));
+    await user.click(button("Continue"));
+    await user.click(button("Complete Setup"));
+
+    expect(await screen.findByText("Failed to complete setup. Please try again.")).toBeVisible();
+    expect(wizard()).toBeVisible();
+  });
+
+  it("sends a seller who pays with crypto to the Subscription page", async () => {
+    fakeServer({});
+    const { user } = renderWizard();
+    await user.click(screen.getByRole("radio", { name: /Custom API Integration/ }));
+    await user.click(button("Continue"));
+    await user.click(screen.getByRole("radio", { name: /^Pro/ }));
+    await user.click(screen.getByRole("radio", { name: /Pay with Crypto/ }));
+    await user.click(button("Pay with Crypto"));
+
+    expect(window.location.pathname).toBe("/subscription");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Welcome to Autodrop" })).toBeNull());
+  });
+
+  it("opens on the plan step with Shopify chosen when the seller comes back from the store", async () => {
+    fakeServer({});
+    window.history.replaceState(null, "", "/dashboard?setup=step2");
+    renderWizard(seller({ setupCompleted: false, shopifyStore: "my-shop.myshopify.com" }));
+
+    expect(wizard()).toHaveTextContent("Step 3 of 3");
+    expect(wizard()).toHaveTextContent("my-shop.myshopify.com connected");
+    expect(screen.getByRole("radio", { name: /^Free/ })).toBeChecked();
+    await waitFor(() => expect(window.location.search).toBe(""));
+    expect(window.location.pathname).toBe("/dashboard");
+  });
+
+  it("brings the seller back to the store step when the connection failed", async () => {
+    fakeServer({});
+    window.history.replaceState(null, "", "/dashboard?error=oauth_failed");
+    renderWizard();
+
+    expect(wizard()).toHaveTextContent("Step 2 of 3");
+    expect(within(wizard()).getByRole("alert")).toHaveTextContent(
+      "Shopify connection failed. Please try again.",
+    );
+    await waitFor(() => expect(window.location.search).toBe(""));
+  });
+});

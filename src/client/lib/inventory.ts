@@ -1,0 +1,20 @@
+import type { InventoryEntry } from "@contract/inventory";
+import { useQuery } from "@tanstack/react-query";
+
+/** The query key is the URL (the live-updates hook invalidates it on inventory events). */
+export const INVENTORY_KEY = ["/api/inventory"] as const;
+
+/** The seller's inventory rows, read by the inventory page and the link dialog alike. */
+export function useInventory(enabled = true) {
+  return useQuery<InventoryEntry[]>({ queryKey: INVENTORY_KEY, enabled });
+}
+
+/** Spec 000 §3: rows with the same itemId are summed for display (first row's details, input order kept). */
+export function mergeInventory(entries: readonly InventoryEntry[]): InventoryEntry[] {
+  const byItem = new Map<string, InventoryEntry>();
+  for (const entry of entries) {
+    const seen = byItem.get(entry.itemId);
+    byItem.set(entry.itemId, seen ? { ...seen, quantity: seen.quantity + entry.quantity } : { ...entry });
+  }
+  return [...byItem.values()];
+}
