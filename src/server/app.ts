@@ -13,8 +13,7 @@ import { runMigrations } from "./db/migrate.js";
 import { EventBus } from "./events/bus.js";
 import { registerErrorHandling } from "./http/error-handler.js";
 import { RateLimits } from "./http/rate-limit.js";
-import { createHttpFetch } from "./http/sandbox-fetch.js";
-import { registerSandboxes } from "./integrations/index.js";
+import { createHttpFetch, createProviders, type Providers, registerSandboxes } from "./integrations/index.js";
 import { JobQueue } from "./jobs/queue.js";
 import { registerModules } from "./modules/index.js";
 import { CLIENT_DIST } from "./paths.js";
@@ -26,7 +25,12 @@ const REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers[
 /** Builds the whole application: database (migrated), jobs, realtime, modules, sandbox and the SPA. */
 export async function buildApp(
   config: Config,
-  opts: { startJobs?: boolean; clock?: Clock } = {},
+  opts: {
+    startJobs?: boolean;
+    clock?: Clock;
+    /** Stand-ins for external services (a test's fakes); the others are built from config. */
+    providers?: Partial<Providers>;
+  } = {},
 ): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: REDACT },
@@ -49,7 +53,14 @@ export async function buildApp(
     db: database.db,
     jobs,
     events,
-    fetch: createHttpFetch(app, config.sandbox ? `${config.publicUrl}/__sandbox` : null),
+    providers: {
+      ...createProviders({
+        config,
+        fetch: createHttpFetch(app, config.sandbox ? `${config.publicUrl}/__sandbox` : null),
+        log: app.log,
+      }),
+      ...opts.providers,
+    },
     rateLimits: new RateLimits(database),
     log: app.log,
   };

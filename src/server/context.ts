@@ -4,10 +4,10 @@ import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import type { EventBus } from "./events/bus.js";
 import type { RateLimits } from "./http/rate-limit.js";
-import type { HttpFetch } from "./http/sandbox-fetch.js";
+import type { Providers } from "./integrations/index.js";
 import type { JobQueue } from "./jobs/queue.js";
 
-/** What every module gets: shared infrastructure, built once per app. */
+/** What every module gets: shared infrastructure and the external services, built once per app. */
 export interface AppContext {
   config: Config;
   /** The time the app decides by (a fixed one in tests). */
@@ -16,8 +16,8 @@ export interface AppContext {
   db: Db;
   jobs: JobQueue;
   events: EventBus;
-  /** fetch for integration clients (routes sandbox URLs in-process). */
-  fetch: HttpFetch;
+  /** Roblox, Shopify, Discord: the real services, or their sandbox emulators (or a test's fakes). */
+  providers: Providers;
   rateLimits: RateLimits;
   log: FastifyBaseLogger;
 }

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { AppContext } from "../context.js";
+import type { Config } from "../config.js";
+import type { Db } from "../db/client.js";
+
+/** What an emulator needs from the app: its configuration (shared credentials, URLs) and the database its state lives in. */
+export interface SandboxContext {
+  config: Config;
+  db: Db;
+}
 
 export interface SandboxEntry {
   name: string;
@@ -127,7 +134,7 @@ export function acceptFormPosts(scope: FastifyInstance): void {
 }
 
 /** /__sandbox: the home page listing every emulator, and the shared stylesheet. */
-export async function registerSandboxHome(app: FastifyInstance, _ctx: AppContext): Promise<void> {
+export async function registerSandboxHome(app: FastifyInstance, _ctx: SandboxContext): Promise<void> {
   app.get(SANDBOX_STYLESHEET_PATH, async (_request, reply) =>
     reply.type("text/css; charset=utf-8").header("Cache-Control", "public, max-age=300").send(STYLESHEET),
   );

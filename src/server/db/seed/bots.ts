@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { GAME_PLACE_IDS } from "../../../contract/bots.js";
 import { GAMES, type Game } from "../../../contract/games.js";
 import type { AppContext } from "../../context.js";
-import { ensureSandboxUser } from "../../integrations/roblox/sandbox-store.js";
+import { ensureSandboxUser } from "../../integrations/roblox/index.js";
 import { moveInventory } from "../../modules/inventory/service.js";
 import { bots, gameSettings, inventoryLedger, items, users } from "../schema/index.js";
 import { DEMO_SELLER } from "./demo.js";

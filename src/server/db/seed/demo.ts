@@ -1,6 +1,6 @@
 import { GAMES } from "../../../contract/games.js";
 import type { AppContext } from "../../context.js";
-import { ensureSandboxUser } from "../../integrations/roblox/sandbox-store.js";
+import { ensureSandboxUser } from "../../integrations/roblox/index.js";
 import { items, users } from "../schema/index.js";
 import { ITEM_CATALOGUE, itemImagePath } from "./catalogue.js";
 

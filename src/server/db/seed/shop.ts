@@ -2,17 +2,18 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { SHOPIFY_INVENTORY_SCOPES, SHOPIFY_SCOPES } from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
 import { encryptSecret } from "../../crypto/secrets.js";
-import { orderWebhookSchema, parseShopifyJson } from "../../integrations/shopify/payload.js";
 import {
   createSandboxOrder,
   ensureSandboxShop,
   issueAccessToken,
   listProductsWithVariants,
-} from "../../integrations/shopify/sandbox-store.js";
+  orderWebhookSchema,
+  parseShopifyJson,
+} from "../../integrations/shopify/index.js";
 import { invalidateDashboardRollups } from "../../modules/dashboard/service.js";
 import { applyMovement } from "../../modules/inventory/ledger.js";
 import { ingestShopifyOrder } from "../../modules/orders/intake.js";
-import { shopifyClient, TOKEN_PURPOSE, webhookSubscriptions } from "../../modules/shopify/service.js";
+import { TOKEN_PURPOSE, webhookSubscriptions } from "../../modules/shopify/service.js";
 import {
   items,
   listingItems,
@@ -61,7 +62,7 @@ export async function seedDemoShop(ctx: AppContext): Promise<void> {
       accessTokenEncrypted: encryptSecret(ctx.config.appSecret, TOKEN_PURPOSE, token),
     })
     .onConflictDoNothing();
-  await shopifyClient(ctx).admin(DEMO_SHOP, token).ensureWebhooks(webhookSubscriptions(ctx));
+  await ctx.providers.shopify.admin(DEMO_SHOP, token).ensureWebhooks(webhookSubscriptions(ctx));
 
   // Link each sample product to the catalogue item of the same name.
   const products = await listProductsWithVariants(ctx.db, DEMO_SHOP);

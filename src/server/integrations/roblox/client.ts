@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HttpFetch } from "../../http/sandbox-fetch.js";
+import type { HttpFetch } from "../fetch.js";
 
 export interface RobloxUser {
   id: number;

@@ -2,7 +2,7 @@ import { type AdminApiClient, createAdminApiClient } from "@shopify/admin-api-cl
 import { ApiVersion } from "@shopify/shopify-api";
 import type { StoreProduct } from "../../../contract/shopify.js";
 import type { Config } from "../../config.js";
-import type { HttpFetch } from "../../http/sandbox-fetch.js";
+import type { HttpFetch } from "../fetch.js";
 
 /**
  * The Admin API version every call uses: the newest stable one the installed @shopify/shopify-api knows (Shopify

@@ -8,7 +8,6 @@ import {
   SHOP_DOMAIN_RE,
   SHOPIFY_WEBHOOK_PATHS,
 } from "../../../contract/shopify.js";
-import type { AppContext } from "../../context.js";
 import {
   sandboxShopifyDeliveries,
   sandboxShopifyFulfillments,
@@ -17,7 +16,7 @@ import {
   sandboxShopifyTokens,
   sandboxShopifyWebhooks,
 } from "../../db/schema/index.js";
-import { acceptFormPosts, addSandboxEntry, sendPage } from "../sandbox-home.js";
+import { acceptFormPosts, addSandboxEntry, type SandboxContext, sendPage } from "../sandbox-home.js";
 import { SHOPIFY_API_VERSION, webhookTopicEnum } from "./client.js";
 import { oauthQueryHmac, webhookHmac } from "./hmac.js";
 import { executeAdminGraphql } from "./sandbox-graphql.js";
@@ -69,7 +68,7 @@ function eventWebhookId(key: string): string {
  * The Shopify emulator: OAuth (authorize page, code exchange), the Admin GraphQL API, webhook delivery signed with
  * X-Shopify-Hmac-Sha256, a storefront where a tester places orders and a small admin to watch the result.
  */
-export async function registerShopifySandbox(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerShopifySandbox(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
   addSandboxEntry({
     name: "Shopify",
     path: BASE,

@@ -6,8 +6,7 @@ import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { loginChallenges, shops, users } from "../../db/schema/index.js";
 import { badRequest, HttpError, notFound } from "../../http/errors.js";
-import type { RobloxUser, RobloxUserDetails } from "../../integrations/roblox/client.js";
-import { createRobloxClient } from "../../integrations/roblox/factory.js";
+import type { RobloxUser, RobloxUserDetails } from "../../integrations/roblox/index.js";
 import { descriptionHoldsPhrase, generatePhrase, normalisePhrase } from "./phrase.js";
 import { createSession, type SessionUser } from "./sessions.js";
 
@@ -133,7 +132,7 @@ export async function login(
   ctx: AppContext,
   username: string,
 ): Promise<{ response: LoginResponse; session: NewSession | null }> {
-  const roblox = createRobloxClient(ctx);
+  const roblox = ctx.providers.roblox;
   const found = await askRoblox(ctx, () => roblox.findUserByUsername(username));
   if (!found) throw notFound(AUTH_ERRORS.userNotFound);
   const challenge = await currentChallenge(ctx, found);
@@ -169,7 +168,7 @@ export async function verify(
   if (challenge.usedAt) throw badRequest(AUTH_ERRORS.usedPhrase);
   if (challenge.expiresAt <= new Date()) throw badRequest(AUTH_ERRORS.expiredPhrase);
 
-  const roblox = createRobloxClient(ctx);
+  const roblox = ctx.providers.roblox;
   const profile = await askRoblox(ctx, () => roblox.getUser(input.robloxUserId));
   if (!profile) throw notFound(AUTH_ERRORS.userNotFound);
   if (!descriptionHoldsPhrase(profile.description, challenge.phrase))

@@ -1,8 +1,7 @@
 import { BOT_TEXTS } from "../../../contract/bots.js";
 import type { AppContext } from "../../context.js";
 import { HttpError, notFound } from "../../http/errors.js";
-import type { RobloxUser } from "../../integrations/roblox/client.js";
-import { createRobloxClient } from "../../integrations/roblox/factory.js";
+import type { RobloxUser } from "../../integrations/roblox/index.js";
 
 const unavailable = () =>
   new HttpError(503, "Service unavailable: ROBLOX could not be reached. Please try again.");
@@ -14,7 +13,7 @@ const unavailable = () =>
  */
 export async function findRobloxUserByName(ctx: AppContext, username: string): Promise<RobloxUser | null> {
   try {
-    return await createRobloxClient(ctx).findUserByUsername(username);
+    return await ctx.providers.roblox.findUserByUsername(username);
   } catch (err) {
     ctx.log.warn({ err }, "roblox username lookup failed");
     throw unavailable();
@@ -33,7 +32,7 @@ export async function lookupRobloxUser(
   if (!user) throw notFound(BOT_TEXTS.robloxUserNotFound);
   let imageUrl: string | null = null;
   try {
-    imageUrl = await createRobloxClient(ctx).getHeadshotUrl(user.id);
+    imageUrl = await ctx.providers.roblox.getHeadshotUrl(user.id);
   } catch (err) {
     // The avatar is decoration: a thumbnail outage must not block a whitelist entry or a withdrawal.
     ctx.log.warn({ err, robloxUserId: user.id }, "roblox headshot lookup failed");

@@ -22,8 +22,7 @@ import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { botFriendRequests, bots, items, orderItems, orders, users } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
-import type { RobloxUser } from "../../integrations/roblox/client.js";
-import { createRobloxClient } from "../../integrations/roblox/factory.js";
+import type { RobloxUser } from "../../integrations/roblox/index.js";
 import { findRobloxUserByName } from "../bots/roblox.js";
 import { dispatchBotForOrder, privateServerLinkFor } from "../bots/service.js";
 
@@ -334,7 +333,7 @@ async function botRobloxUserId(ctx: AppContext, botId: string): Promise<number |
   if (!bot) return null;
   if (bot.robloxUserId) return bot.robloxUserId;
   try {
-    return (await createRobloxClient(ctx).findUserByUsername(bot.botUsername))?.id ?? null;
+    return (await ctx.providers.roblox.findUserByUsername(bot.botUsername))?.id ?? null;
   } catch (err) {
     ctx.log.warn({ err }, "roblox lookup of a bot failed");
     return null;
@@ -364,8 +363,8 @@ export async function turnOnBot(
 
 /**
  * POST /api/friend-requests: the order's bot (re)sends its friend request to the buyer. The bot agent sends it in
- * game from its work list; in sandbox mode the request is also made in the emulated game right away, so the
- * claim page works without a running agent.
+ * game from its work list; where the Roblox provider can send it at once (the sandbox's emulated game), it is sent
+ * right away, so the claim page works without a running agent.
  */
 export async function requestFriendship(
   ctx: AppContext,
@@ -384,23 +383,11 @@ export async function requestFriendship(
   const botUserId = bot.robloxUserId ?? (await botRobloxUserId(ctx, bot.id));
   if (body.botUserId !== null && botUserId !== null && body.botUserId !== botUserId)
     throw badRequest(CLAIM_TEXTS.wrongBot);
-  const sentInSandbox =
-    ctx.config.sandbox && (await sendInSandboxGame(ctx, bot.botUsername, order.robloxUserId));
+  const sentNow = await ctx.providers.roblox.sendFriendRequestNow(bot.botUsername, order.robloxUserId);
   const request = { botId: bot.id, robloxUserId: order.robloxUserId, robloxUsername: order.robloxUsername };
-  const state = sentInSandbox ? { status: "sent", sentAt: new Date() } : { status: "to_send", sentAt: null };
+  const state = sentNow ? { status: "sent", sentAt: new Date() } : { status: "to_send", sentAt: null };
   await ctx.db
     .insert(botFriendRequests)
     .values({ orderId: order.id, ...request, ...state })
     .onConflictDoUpdate({ target: botFriendRequests.orderId, set: { ...request, ...state } });
-}
-
-/** The emulated game's friend request from the bot (src/server/integrations/roblox/sandbox-game.ts). */
-async function sendInSandboxGame(ctx: AppContext, botUsername: string, toUserId: number): Promise<boolean> {
-  const res = await ctx.fetch(`${ctx.config.publicUrl}/__sandbox/roblox/friend-requests`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ botUsername, toUserId }),
-  });
-  if (!res.ok) ctx.log.warn({ status: res.status }, "sandbox friend request refused");
-  return res.ok;
 }

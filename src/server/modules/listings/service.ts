@@ -25,7 +25,7 @@ import {
   users,
 } from "../../db/schema/index.js";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors.js";
-import { shopAdminUrl } from "../../integrations/shopify/client.js";
+import { shopAdminUrl } from "../../integrations/shopify/index.js";
 import type { SessionUser } from "../auth/sessions.js";
 import { notifyLowStock } from "../notifications/service.js";
 import {

@@ -10,11 +10,7 @@ import {
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { items, listings, notificationReceipts, orderItems, orders, users } from "../../db/schema/index.js";
-import {
-  DiscordClient,
-  DiscordRateLimitError,
-  DiscordWebhookError,
-} from "../../integrations/discord/client.js";
+import { DiscordRateLimitError, DiscordWebhookError } from "../../integrations/discord/index.js";
 import type { OrderCreatedEvent } from "../orders/events.js";
 import { buildDiscordMessage, type DiscordPreferences, wantsNotification } from "./messages.js";
 
@@ -294,20 +290,12 @@ function parseJob(data: unknown): DiscordJob | null {
   return { ...d, kind: kind.data, payload: payload.data } as DiscordJob;
 }
 
-export function discordClient(ctx: AppContext): DiscordClient {
-  return new DiscordClient(ctx.fetch, ctx.config.services.discordApi);
-}
-
 /**
  * The "discord.send" job. The seller's settings are read again (a webhook removed or switched off meanwhile means
  * no message). A 429 parks the message as a new job that starts after Discord's retry_after; a 5xx or network
  * error throws so pg-boss retries; a webhook Discord refuses for good (deleted, bad) is dropped with a warning.
  */
-export async function sendDiscordNotification(
-  ctx: AppContext,
-  data: unknown,
-  client = discordClient(ctx),
-): Promise<void> {
+export async function sendDiscordNotification(ctx: AppContext, data: unknown): Promise<void> {
   const job = parseJob(data);
   if (!job) {
     ctx.log.warn("dropped a malformed discord.send job");
@@ -320,7 +308,7 @@ export async function sendDiscordNotification(
     at: new Date(job.occurredAt),
   });
   try {
-    await client.executeWebhook(prefs.discordWebhookUrl as string, message);
+    await ctx.providers.discord.executeWebhook(prefs.discordWebhookUrl as string, message);
   } catch (err) {
     if (err instanceof DiscordRateLimitError) {
       const rateLimited = (job.rateLimited ?? 0) + 1;

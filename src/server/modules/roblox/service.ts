@@ -1,7 +1,6 @@
 import type { HeadshotSize } from "../../../contract/roblox.js";
 import type { AppContext } from "../../context.js";
 import { HttpError } from "../../http/errors.js";
-import { createRobloxClient } from "../../integrations/roblox/factory.js";
 
 /** The headshot image URL Roblox gives for a user, or null when it has none (unknown, banned, moderated). */
 export async function findHeadshotUrl(
@@ -10,7 +9,7 @@ export async function findHeadshotUrl(
   size: HeadshotSize,
 ): Promise<string | null> {
   try {
-    return await createRobloxClient(ctx).getHeadshotUrl(robloxUserId, size);
+    return await ctx.providers.roblox.getHeadshotUrl(robloxUserId, size);
   } catch (err) {
     ctx.log.warn({ err }, "roblox thumbnail lookup failed");
     throw new HttpError(503, "Service unavailable: ROBLOX could not be reached. Please try again.");

@@ -6,13 +6,13 @@ import {
   type ShopifyWebhookTopic,
 } from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
-import { verifyWebhookHmac } from "../../integrations/shopify/hmac.js";
 import {
   customersRedactSchema,
   orderWebhookSchema,
   parseShopifyJson,
   shopRedactSchema,
-} from "../../integrations/shopify/payload.js";
+  verifyWebhookHmac,
+} from "../../integrations/shopify/index.js";
 import { intakeBatcher } from "../orders/intake.js";
 import { countCustomerOrders, markUninstalled, redactCustomer, redactShop } from "./compliance.js";
 
