@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Clock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
@@ -20,4 +20,20 @@ export interface AppContext {
   providers: Providers;
   rateLimits: RateLimits;
   log: FastifyBaseLogger;
+}
+
+/**
+ * A domain module (src/server/modules/<name>/index.ts): a Fastify plugin, registered in its own encapsulated
+ * context, that registers the module's routes, its jobs and its auth-scoped hooks in one place. app.ts lists the
+ * modules; other modules use one only through what its index exports.
+ */
+export interface AppModule {
+  /** Its folder under src/server/modules. */
+  name: string;
+  /**
+   * The URL prefixes its routes start with (docs/architecture.md lists them; the app refuses to start with a
+   * route outside its module's prefixes, so a URL finds its module in one guess).
+   */
+  prefixes: readonly string[];
+  plugin: (app: FastifyInstance, opts: { ctx: AppContext }) => Promise<void>;
 }

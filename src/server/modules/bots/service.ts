@@ -22,7 +22,7 @@ import {
   whitelistedUsers,
 } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
-import { lookupRobloxUser } from "./roblox.js";
+import { lookupRobloxUser } from "../roblox/index.js";
 import { botStatusAt, onlineTimeLeft, turnedOn } from "./status.js";
 
 export type BotRow = typeof bots.$inferSelect;

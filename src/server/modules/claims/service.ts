@@ -23,8 +23,8 @@ import type { DbOrTx } from "../../db/client.js";
 import { botFriendRequests, bots, items, orderItems, orders, users } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import type { RobloxUser } from "../../integrations/roblox/index.js";
-import { findRobloxUserByName } from "../bots/roblox.js";
-import { dispatchBotForOrder, privateServerLinkFor } from "../bots/service.js";
+import { dispatchBotForOrder, privateServerLinkFor } from "../bots/index.js";
+import { findRobloxUserByName } from "../roblox/index.js";
 
 type OrderRow = typeof orders.$inferSelect;
 

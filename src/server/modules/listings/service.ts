@@ -26,14 +26,14 @@ import {
 } from "../../db/schema/index.js";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors.js";
 import { shopAdminUrl } from "../../integrations/shopify/index.js";
-import type { SessionUser } from "../auth/sessions.js";
-import { notifyLowStock } from "../notifications/service.js";
+import type { SessionUser } from "../auth/index.js";
+import { notifyLowStock } from "../notifications/index.js";
 import {
   connectedShop,
   queueInventorySync,
   requireConnectedShop,
   shopifyHttpError,
-} from "../shopify/service.js";
+} from "../shopify/index.js";
 
 const MAX_STOCK = 1_000_000;
 

@@ -11,7 +11,7 @@ import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { items, listings, notificationReceipts, orderItems, orders, users } from "../../db/schema/index.js";
 import { DiscordRateLimitError, DiscordWebhookError } from "../../integrations/discord/index.js";
-import type { OrderCreatedEvent } from "../orders/events.js";
+import type { OrderCreatedEvent } from "../orders/index.js";
 import { buildDiscordMessage, type DiscordPreferences, wantsNotification } from "./messages.js";
 
 export const DISCORD_JOB = "discord.send";

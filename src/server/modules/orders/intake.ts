@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.js";
 import { columnsOf } from "../../db/unnest.js";
 import { centsToDecimal, type OrderWebhook, toCents } from "../../integrations/shopify/index.js";
-import { type Balance, checkMovementWrites, type ItemQuantity, movementWrites } from "../inventory/ledger.js";
+import { type Balance, checkMovementWrites, type ItemQuantity, movementWrites } from "../inventory/index.js";
 import { LaneBatcher } from "./batcher.js";
 import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
 

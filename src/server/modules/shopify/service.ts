@@ -22,8 +22,8 @@ import {
   scopesFor,
   verifyCallbackHmac,
 } from "../../integrations/shopify/index.js";
-import type { SessionUser } from "../auth/sessions.js";
-import type { OrderCreatedEvent } from "../orders/events.js";
+import type { SessionUser } from "../auth/index.js";
+import type { OrderCreatedEvent } from "../orders/index.js";
 
 export const TOKEN_PURPOSE = "shopify-access-token";
 export const SYNC_INVENTORY_JOB = "shopify.sync-inventory";
