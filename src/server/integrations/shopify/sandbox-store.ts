@@ -10,7 +10,7 @@ import {
   sandboxShopifyTokens,
   sandboxShopifyVariants,
 } from "../../db/schema/index.js";
-import { ITEM_CATALOGUE, itemImagePath } from "../../db/seed/catalogue.js";
+import { ITEM_CATALOGUE, itemImagePath } from "../sandbox-catalogue.js";
 import { centsToDecimal, toCents } from "./payload.js";
 
 /** The Shopify emulator's state: shops, products, OAuth codes and tokens, orders. Only used in sandbox mode. */

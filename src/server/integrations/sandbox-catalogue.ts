@@ -1,4 +1,4 @@
-import type { Game } from "../../../contract/games.js";
+import type { Game } from "../../contract/games.js";
 
 export interface CatalogueItem {
   codeName: string;
@@ -62,7 +62,7 @@ export const ITEM_CATALOGUE: Record<Game, CatalogueItem[]> = {
   ),
 };
 
-/** Where the app serves an item's generated picture (see modules/items/images.ts). */
+/** Where the app serves an item's generated picture (the items module serves it: modules/items/images.ts). */
 export function itemImagePath(game: Game, codeName: string): string {
   return `/item-images/${game}/${codeName}.svg`;
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from "../context.js";
-import { seedBots } from "./seed/bots.js";
-import { seedDemoUsers, seedItems } from "./seed/demo.js";
-import { seedDemoShop } from "./seed/shop.js";
+import { seedBots } from "./bots.js";
+import { seedDemoUsers, seedItems } from "./items-and-users.js";
+import { seedDemoShop } from "./shop.js";
 
 export interface SeedStep {
   name: string;

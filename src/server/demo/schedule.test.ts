@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartDayStarts, DAY_MS, utcDayStart } from "../../../contract/dashboard.js";
+import { chartDayStarts, DAY_MS, utcDayStart } from "../../contract/dashboard.js";
 import { demoOrderSchedule, seededRandom } from "./schedule.js";
 
 const MINUTE = 60_000;

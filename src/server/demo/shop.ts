@@ -1,19 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { SHOPIFY_INVENTORY_SCOPES, SHOPIFY_SCOPES } from "../../../contract/shopify.js";
-import type { AppContext } from "../../context.js";
-import { encryptSecret } from "../../crypto/secrets.js";
-import {
-  createSandboxOrder,
-  ensureSandboxShop,
-  issueAccessToken,
-  listProductsWithVariants,
-  orderWebhookSchema,
-  parseShopifyJson,
-} from "../../integrations/shopify/index.js";
-import { invalidateDashboardRollups } from "../../modules/dashboard/service.js";
-import { applyMovement } from "../../modules/inventory/ledger.js";
-import { ingestShopifyOrder } from "../../modules/orders/intake.js";
-import { TOKEN_PURPOSE, webhookSubscriptions } from "../../modules/shopify/service.js";
+import { SHOPIFY_INVENTORY_SCOPES, SHOPIFY_SCOPES } from "../../contract/shopify.js";
+import type { AppContext } from "../context.js";
+import { encryptSecret } from "../crypto/secrets.js";
 import {
   items,
   listingItems,
@@ -24,8 +12,20 @@ import {
   sandboxShopifyOrders,
   shops,
   users,
-} from "../schema/index.js";
-import { DEMO_SELLER } from "./demo.js";
+} from "../db/schema/index.js";
+import {
+  createSandboxOrder,
+  ensureSandboxShop,
+  issueAccessToken,
+  listProductsWithVariants,
+  orderWebhookSchema,
+  parseShopifyJson,
+} from "../integrations/shopify/index.js";
+import { invalidateDashboardRollups } from "../modules/dashboard/index.js";
+import { applyMovement } from "../modules/inventory/index.js";
+import { ingestShopifyOrder } from "../modules/orders/index.js";
+import { TOKEN_PURPOSE, webhookSubscriptions } from "../modules/shopify/index.js";
+import { DEMO_SELLER } from "./items-and-users.js";
 import { demoOrderSchedule, seededRandom } from "./schedule.js";
 
 export const DEMO_SHOP = "autodrop-demo.myshopify.com";

@@ -1,4 +1,4 @@
-import { DAY_MS, utcDayStart } from "../../../contract/dashboard.js";
+import { DAY_MS, utcDayStart } from "../../contract/dashboard.js";
 
 /** A small deterministic PRNG (mulberry32), so every fresh demo database looks the same. */
 export function seededRandom(seed: number): () => number {

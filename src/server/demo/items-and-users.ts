@@ -1,8 +1,8 @@
-import { GAMES } from "../../../contract/games.js";
-import type { AppContext } from "../../context.js";
-import { ensureSandboxUser } from "../../integrations/roblox/index.js";
-import { items, users } from "../schema/index.js";
-import { ITEM_CATALOGUE, itemImagePath } from "./catalogue.js";
+import { GAMES } from "../../contract/games.js";
+import type { AppContext } from "../context.js";
+import { items, users } from "../db/schema/index.js";
+import { ensureSandboxUser } from "../integrations/roblox/index.js";
+import { ITEM_CATALOGUE, itemImagePath } from "../integrations/sandbox-catalogue.js";
 
 export const DEMO_SELLER = "DemoSeller";
 export const DEMO_ADMIN = "DemoAdmin";

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { GAME_PLACE_IDS } from "../../../contract/bots.js";
-import { GAMES, type Game } from "../../../contract/games.js";
-import type { AppContext } from "../../context.js";
-import { ensureSandboxUser } from "../../integrations/roblox/index.js";
-import { moveInventory } from "../../modules/inventory/service.js";
-import { bots, gameSettings, inventoryLedger, items, users } from "../schema/index.js";
-import { DEMO_SELLER } from "./demo.js";
+import { GAME_PLACE_IDS } from "../../contract/bots.js";
+import { GAMES, type Game } from "../../contract/games.js";
+import type { AppContext } from "../context.js";
+import { bots, gameSettings, inventoryLedger, items, users } from "../db/schema/index.js";
+import { ensureSandboxUser } from "../integrations/roblox/index.js";
+import { moveInventory } from "../modules/inventory/index.js";
+import { DEMO_SELLER } from "./items-and-users.js";
 
 const BOT_NAMES: Record<Game, string> = {
   mm2: "AutodropBot_MM2",
