@@ -28,7 +28,7 @@ const GAME_SLUGS: Record<Game, string> = {
 /** How many of the first catalogue items of each game the demo seller starts with. */
 const STARTING_STOCK: Partial<Record<Game, number[]>> = { mm2: [5, 3, 10], bubblegumsimulator: [4] };
 
-export function demoPrivateServerLink(game: Game): string {
+function demoPrivateServerLink(game: Game): string {
   return `https://www.roblox.com/games/${GAME_PLACE_IDS[game]}/${GAME_SLUGS[game]}?privateServerLinkCode=${SERVER_CODES[game]}`;
 }
 

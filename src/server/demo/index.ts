@@ -3,7 +3,7 @@ import { seedBots } from "./bots.js";
 import { seedDemoUsers, seedItems } from "./items-and-users.js";
 import { seedDemoShop } from "./shop.js";
 
-export interface SeedStep {
+interface SeedStep {
   name: string;
   run: (ctx: AppContext) => Promise<void>;
 }

@@ -5,7 +5,7 @@ import { ensureSandboxUser } from "../integrations/roblox/index.js";
 import { ITEM_CATALOGUE, itemImagePath } from "../integrations/sandbox-catalogue.js";
 
 export const DEMO_SELLER = "DemoSeller";
-export const DEMO_ADMIN = "DemoAdmin";
+const DEMO_ADMIN = "DemoAdmin";
 
 export async function seedItems(ctx: AppContext): Promise<void> {
   const rows = GAMES.flatMap((game) =>

@@ -11,7 +11,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export interface DemoOrderSlot {
+interface DemoOrderSlot {
   /** Whole UTC days before today's (0 is today). */
   daysAgo: number;
   placedAt: number;

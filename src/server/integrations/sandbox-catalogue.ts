@@ -1,6 +1,6 @@
 import type { Game } from "../../contract/games.js";
 
-export interface CatalogueItem {
+interface CatalogueItem {
   codeName: string;
   publicName: string;
 }

@@ -8,7 +8,7 @@ export interface SandboxContext {
   db: Db;
 }
 
-export interface SandboxEntry {
+interface SandboxEntry {
   name: string;
   /** Where its page lives, e.g. "/__sandbox/roblox". */
   path: string;
@@ -32,7 +32,7 @@ export class SafeHtml {
   }
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
@@ -57,7 +57,7 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
   return new SafeHtml(out);
 }
 
-export const SANDBOX_STYLESHEET_PATH = "/__sandbox/assets/sandbox.css";
+const SANDBOX_STYLESHEET_PATH = "/__sandbox/assets/sandbox.css";
 
 const STYLESHEET = `
 :root { color-scheme: light; --ink: #1f2430; --muted: #5b6375; --line: #d9dde6; --accent: #2f6fed; --bad: #b42318; --ok: #067647; }
@@ -92,7 +92,7 @@ ul.emulators a { font-weight: 600; font-size: 16px; color: var(--accent); }
 `;
 
 /** A whole sandbox page: shared header and stylesheet (no scripts: the CSP forbids inline ones). */
-export function sandboxPage(title: string, body: SafeHtml): string {
+function sandboxPage(title: string, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en">
 <head>

@@ -26,7 +26,7 @@ const thumbnailsResponse = z.object({
   data: z.array(z.object({ targetId: z.number(), state: z.string(), imageUrl: z.string().nullable() })),
 });
 
-export class RobloxError extends Error {}
+class RobloxError extends Error {}
 
 /**
  * Roblox's public web APIs (users and thumbnails), in their real wire format. The base URLs come from config:

@@ -2,7 +2,7 @@ import type { ProviderDeps } from "../provider.js";
 import { RobloxClient, type RobloxUser, type RobloxUserDetails } from "./client.js";
 import { SandboxGameClient } from "./sandbox-game-client.js";
 
-export { RobloxError, type RobloxUser, type RobloxUserDetails } from "./client.js";
+export type { RobloxUser, RobloxUserDetails } from "./client.js";
 export { registerRobloxSandbox } from "./sandbox.js";
 export { registerRobloxGameSandbox } from "./sandbox-game.js";
 export { ensureSandboxUser } from "./sandbox-store.js";

@@ -1,18 +1,10 @@
 import type { ProviderDeps } from "../provider.js";
 import { type ShopifyAdmin, ShopifyClient } from "./client.js";
 
-export {
-  fromGid,
-  SHOPIFY_API_VERSION,
-  ShopifyError,
-  type ShopifyErrorKind,
-  shopAdminUrl,
-  toGid,
-} from "./client.js";
+export { ShopifyError, shopAdminUrl } from "./client.js";
 export { verifyWebhookHmac } from "./hmac.js";
 export { hashOAuthState, newOAuthState, OAUTH_STATE_TTL_MS, scopesFor, verifyCallbackHmac } from "./oauth.js";
 export {
-  appUninstalledSchema,
   centsToDecimal,
   customersRedactSchema,
   type OrderWebhook,

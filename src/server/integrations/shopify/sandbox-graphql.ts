@@ -136,7 +136,7 @@ const schema = buildSchema(`
   type FulfillmentCreatePayload { fulfillment: Fulfillment userErrors: [UserError!]! }
 `);
 
-export interface GraphqlContext {
+interface GraphqlContext {
   db: Db;
   shop: SandboxShop;
   scopes: string[];

@@ -7,7 +7,7 @@ import { shopName } from "./sandbox-store.js";
 
 export const sandboxShopPath = (shop: string, path = "") => `/__sandbox/shopify/${shop}${path}`;
 
-export interface DeliveryRow {
+interface DeliveryRow {
   topic: string;
   address: string;
   status: number | null;
@@ -16,7 +16,7 @@ export interface DeliveryRow {
   createdAt: Date;
 }
 
-export interface FulfillmentRow {
+interface FulfillmentRow {
   id: string;
   orderId: string;
   status: string;

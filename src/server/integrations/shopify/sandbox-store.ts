@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { GAMES } from "../../../contract/games.js";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -76,7 +76,7 @@ export async function ensureSandboxShop(db: Db, publicUrl: string, domain: strin
   });
 }
 
-export async function createSandboxProduct(
+async function createSandboxProduct(
   db: DbOrTx,
   shop: string,
   p: { title: string; imageUrl: string | null; price: string; sku?: string; inventoryQuantity: number },
@@ -408,5 +408,3 @@ export function compliancePayload(
     data_request: { id: new BigId(shop.shopId) },
   });
 }
-
-export const newWebhookId = () => randomUUID();

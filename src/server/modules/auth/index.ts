@@ -2,10 +2,9 @@ import type { AppModule } from "../../context.js";
 import { publicRoutes, sellerRoutes } from "./routes.js";
 import { scoped } from "./scopes.js";
 
-export { actorOf, BOT_API_RATE_LIMIT, type BotKeyIdentity } from "./bot-keys.js";
-export { type AuthScope, type RouteApp, scoped } from "./scopes.js";
-export { AUTH_ERRORS } from "./service.js";
-export { currentUser, hashToken, SESSION_COOKIE, type SessionUser, userOf } from "./sessions.js";
+export { actorOf, type BotKeyIdentity } from "./bot-keys.js";
+export { type RouteApp, scoped } from "./scopes.js";
+export { currentUser, hashToken, type SessionUser, userOf } from "./sessions.js";
 
 /** Roblox login (verification phrase), sessions, and the auth scopes every other module's routes sit in. */
 export const authModule: AppModule = {

@@ -8,7 +8,7 @@ import { requireAdmin, requireUser } from "./sessions.js";
  * Who may call a group of routes: anyone (each public route limits itself: per IP, a signature), a signed-in
  * seller, an admin, or a delivery bot's key (or an admin). The public API's keys will be a scope of their own.
  */
-export type AuthScope = "public" | "seller" | "admin" | "bot";
+type AuthScope = "public" | "seller" | "admin" | "bot";
 
 export type RouteApp = ReturnType<typeof withZod>;
 const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();

@@ -4,7 +4,6 @@ import { adminRoutes, sellerRoutes } from "./routes.js";
 
 export {
   type BotRow,
-  type DeliverableOrder,
   dispatchBotForOrder,
   lockUser,
   privateServerLinkFor,

@@ -91,7 +91,7 @@ async function shopifyOrderWithEmail(
  * or its authKey (with orderId naming one of that order's sub-orders). Withdrawals are the seller's own and never
  * claimable. Anything else is the same 404.
  */
-export async function findAccessibleOrder(db: DbOrTx, access: OrderAccess): Promise<OrderRow> {
+async function findAccessibleOrder(db: DbOrTx, access: OrderAccess): Promise<OrderRow> {
   let order: OrderRow | undefined;
   if (access.authKey !== undefined) {
     const [named] = await db.select().from(orders).where(eq(orders.authKey, access.authKey));
@@ -208,7 +208,7 @@ export function effectiveClaimStyle(
 }
 
 /** What the buyer sees (spec 001 §3): the order, its sub-orders, and the seller's style; nothing of the seller. */
-export async function claimView(db: DbOrTx, order: OrderRow): Promise<ClaimOrderView> {
+async function claimView(db: DbOrTx, order: OrderRow): Promise<ClaimOrderView> {
   const subs = await subOrdersOf(db, order.id);
   const lines = await linesByOrder(db, [order.id, ...subs.map((s) => s.id)]);
   const own = lines.get(order.id) ?? [];

@@ -51,7 +51,7 @@ async function assertListingLimit(db: DbOrTx, user: SessionUser): Promise<void> 
 }
 
 /** A whole number in range, from a JSON number or a numeric string; null otherwise. */
-export function wholeNumber(raw: unknown, min: number, max: number): number | null {
+function wholeNumber(raw: unknown, min: number, max: number): number | null {
   const n = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
   return typeof n === "number" && Number.isInteger(n) && n >= min && n <= max ? n : null;
 }

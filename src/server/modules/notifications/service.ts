@@ -17,7 +17,7 @@ import { buildDiscordMessage, type DiscordPreferences, wantsNotification } from 
 export const DISCORD_JOB = "discord.send";
 
 /** A queued Discord message: who it is for, what happened (captured when it happened), and how often Discord said wait. */
-export type DiscordJob = NotificationPayload & { userId: string; occurredAt: string; rateLimited?: number };
+type DiscordJob = NotificationPayload & { userId: string; occurredAt: string; rateLimited?: number };
 
 // A webhook that keeps answering 429 is given up on after this many waits (each as long as Discord asked).
 const MAX_RATE_LIMITED = 20;
@@ -47,7 +47,7 @@ async function preferences(db: DbOrTx, userId: string): Promise<DiscordPreferenc
 }
 
 /** A message to queue for a seller; with `dedupeKey`, an event seen again (a retried job) queues nothing more. */
-export interface PendingNotification {
+interface PendingNotification {
   userId: string;
   notification: NotificationPayload;
   dedupeKey?: string;
@@ -57,7 +57,7 @@ export interface PendingNotification {
  * Queues the Discord messages the sellers want, on `tx` so the jobs commit with the change that caused them, in
  * three statements whatever their number (settings, receipts, jobs). Answers, per notification, whether it queued.
  */
-export async function enqueueNotifications(
+async function enqueueNotifications(
   ctx: AppContext,
   tx: DbOrTx,
   pending: PendingNotification[],
@@ -97,7 +97,7 @@ export async function enqueueNotifications(
 }
 
 /** Queues one Discord message when the seller wants this kind (see enqueueNotifications). Answers whether it queued. */
-export async function enqueueNotification(
+async function enqueueNotification(
   ctx: AppContext,
   tx: DbOrTx,
   userId: string,

@@ -6,7 +6,7 @@ import { conflict, notFound } from "../../http/errors.js";
 import { moveInventory } from "../inventory/index.js";
 import { jobHook } from "./events.js";
 
-export interface OrderCompletedEvent {
+interface OrderCompletedEvent {
   orderId: string;
 }
 
@@ -16,7 +16,7 @@ export interface OrderCompletedEvent {
  */
 const orderCompletedHook = jobHook<OrderCompletedEvent>("orders.completed");
 
-export const ORDER_COMPLETED_JOB = orderCompletedHook.jobName;
+const ORDER_COMPLETED_JOB = orderCompletedHook.jobName;
 
 /** Subscribes to completed orders; call it from a module's plugin. Listeners must be idempotent. */
 export function onOrderCompleted(

@@ -4,10 +4,10 @@ import { defineOrderCompletedJob } from "./completion.js";
 import { orderCreatedHook } from "./events.js";
 import { sellerRoutes } from "./routes.js";
 
-export { completeOrder, type OrderCompletedEvent, onOrderCompleted } from "./completion.js";
-export { ORDER_CREATED_JOB, type OrderCreatedEvent, onOrdersCreated } from "./events.js";
+export { completeOrder, onOrderCompleted } from "./completion.js";
+export { type OrderCreatedEvent, onOrdersCreated } from "./events.js";
 export { ingestShopifyOrder, intakeBatcher } from "./intake.js";
-export { claimBaseUrl, SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "./service.js";
+export { SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "./service.js";
 
 /**
  * Orders: the Shopify intake (one order per game, reserved stock, idempotent), completion, the seller's list, and

@@ -6,7 +6,7 @@ import { type Balance, checkMovementWrites, type ItemQuantity, movementWrites } 
 import { LaneBatcher } from "./batcher.js";
 import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
 
-export type IntakeResult =
+type IntakeResult =
   | { status: "created"; orderIds: string[]; failedNoStock: number }
   | { status: "duplicate" }
   | { status: "ignored"; reason: "unknown_shop" | "no_linked_products" };
@@ -102,7 +102,7 @@ export function allocate(
   }
 }
 
-export interface IntakeRequest {
+interface IntakeRequest {
   shop: string;
   order: OrderWebhook;
 }
@@ -128,10 +128,7 @@ interface Pending {
  * rate. Rows are locked in id order (receipts, sellers, listings, balances), so concurrent batches cannot oversell
  * or deadlock. The "orders.created" job commits with the orders; the realtime events follow the commit.
  */
-export async function ingestShopifyOrders(
-  ctx: AppContext,
-  requests: IntakeRequest[],
-): Promise<IntakeResult[]> {
+async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): Promise<IntakeResult[]> {
   const results: IntakeResult[] = requests.map(() => ({ status: "ignored", reason: "unknown_shop" }));
   // The same order twice in one batch is one order: the later deliveries are duplicates.
   const seen = new Set<string>();

@@ -37,7 +37,7 @@ export function nextDiscordSettings(
   };
 }
 
-export function discordSettingsOf(user: SessionUser): DiscordSettings {
+function discordSettingsOf(user: SessionUser): DiscordSettings {
   return {
     webhookUrl: user.discordWebhookUrl,
     enabled: user.discordNotificationsEnabled,

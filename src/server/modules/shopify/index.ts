@@ -12,7 +12,6 @@ import {
 import { webhookRoutes } from "./webhooks.js";
 
 export {
-  type ConnectedShop,
   connectedShop,
   queueInventorySync,
   requireConnectedShop,

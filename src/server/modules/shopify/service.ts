@@ -28,7 +28,7 @@ import type { OrderCreatedEvent } from "../orders/index.js";
 export const TOKEN_PURPOSE = "shopify-access-token";
 export const SYNC_INVENTORY_JOB = "shopify.sync-inventory";
 
-export interface ConnectedShop {
+interface ConnectedShop {
   domain: string;
   scopes: string[];
   admin: ShopifyAdminApi;

@@ -20,7 +20,7 @@ import { lookupRobloxUser } from "../roblox/index.js";
 const OPEN_STATUSES = ["unclaimed", "pending"];
 
 /** Withdrawals (and the pending lookup) need a paid tier that has not expired. */
-export function assertCanWithdraw(user: SessionUser, now = new Date()): void {
+function assertCanWithdraw(user: SessionUser, now = new Date()): void {
   if (!hasPaidTier(activeTier(user, now))) throw forbidden(WITHDRAWAL_TEXTS.tierRequired);
 }
 
