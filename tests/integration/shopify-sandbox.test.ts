@@ -6,7 +6,7 @@ import {
   sandboxShopifyVariants,
 } from "../../src/server/db/schema/index.js";
 import { webhookHmac } from "../../src/server/integrations/shopify/hmac.js";
-import { ensureSandboxShop, issueAccessToken } from "../../src/server/integrations/shopify/sandbox-store.js";
+import { ensureSandboxShop, issueAccessToken } from "../../src/server/integrations/shopify/sandbox/store.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { linkListing, placeOrder, sellerWithStore, stockedItem, uniqueShop } from "./shopify-fixtures.js";
 

@@ -13,13 +13,13 @@ export {
   shopRedactSchema,
   toCents,
 } from "./payload.js";
-export { registerShopifySandbox } from "./sandbox.js";
+export { registerShopifySandbox } from "./sandbox/index.js";
 export {
   createSandboxOrder,
   ensureSandboxShop,
   issueAccessToken,
   listProductsWithVariants,
-} from "./sandbox-store.js";
+} from "./sandbox/store.js";
 
 /** The Admin GraphQL API of one shop, as the app uses it. */
 export type ShopifyAdminApi = Pick<

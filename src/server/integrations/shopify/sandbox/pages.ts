@@ -1,7 +1,7 @@
-import type { SafeHtml } from "../sandbox-home.js";
-import { html } from "../sandbox-home.js";
-import type { SandboxOrder, SandboxProduct, SandboxVariant } from "./sandbox-store.js";
-import { shopName } from "./sandbox-store.js";
+import type { SafeHtml } from "../../sandbox-home.js";
+import { html } from "../../sandbox-home.js";
+import type { SandboxOrder, SandboxProduct, SandboxVariant } from "./store.js";
+import { shopName } from "./store.js";
 
 /** HTML of the Shopify emulator: store picker, authorize page, storefront and a small admin. No scripts (CSP). */
 

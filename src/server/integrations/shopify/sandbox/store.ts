@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { GAMES } from "../../../contract/games.js";
-import type { Db, DbOrTx } from "../../db/client.js";
+import { GAMES } from "../../../../contract/games.js";
+import type { Db, DbOrTx } from "../../../db/client.js";
 import {
   sandboxShopifyAuthCodes,
   sandboxShopifyOrders,
@@ -9,9 +9,9 @@ import {
   sandboxShopifyShops,
   sandboxShopifyTokens,
   sandboxShopifyVariants,
-} from "../../db/schema/index.js";
-import { ITEM_CATALOGUE, itemImagePath } from "../sandbox-catalogue.js";
-import { centsToDecimal, toCents } from "./payload.js";
+} from "../../../db/schema/index.js";
+import { ITEM_CATALOGUE, itemImagePath } from "../../sandbox-catalogue.js";
+import { centsToDecimal, toCents } from "../payload.js";
 
 /** The Shopify emulator's state: shops, products, OAuth codes and tokens, orders. Only used in sandbox mode. */
 
