@@ -8,6 +8,8 @@ export {
   checkMovementWrites,
   InsufficientInventoryError,
   type ItemQuantity,
+  type Movement,
+  type MovementWrites,
   mergeQuantities,
   movementWrites,
 } from "./ledger.js";

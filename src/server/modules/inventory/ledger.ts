@@ -132,7 +132,7 @@ export async function applyMovements(tx: Tx, moves: Movement[]): Promise<Movemen
 }
 
 /** What planned movements write: statement parts for a caller to run, alone or inside a larger statement. */
-interface MovementWrites {
+export interface MovementWrites {
   outcomes: MovementOutcome[];
   /**
    * The CTEs `ledger_u` (balance updates, one row each), `ledger_i` (new balance rows) and `ledger_l` (ledger rows),
