@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   sandboxShopifyDeliveries,
   sandboxShopifyFulfillments,
@@ -10,7 +10,7 @@ import {
 import { sendPage } from "../../sandbox-home.js";
 import * as pages from "./pages.js";
 import { BASE, type ShopifySandbox, type ShopParams } from "./shared.js";
-import { listProductsWithVariants } from "./store.js";
+import { findSandboxOrder, listProductsWithVariants } from "./store.js";
 
 /** The store's admin pages: orders with their webhook deliveries and fulfillments, products, app and webhooks. */
 export function registerAdminPages(scope: FastifyInstance, { ctx, shopOf }: ShopifySandbox): void {
@@ -57,12 +57,7 @@ export function registerAdminPages(scope: FastifyInstance, { ctx, shopOf }: Shop
     async (request, reply) => {
       const shop = await shopOf(request, reply);
       if (!shop) return reply;
-      const [order] = await ctx.db
-        .select()
-        .from(sandboxShopifyOrders)
-        .where(
-          and(eq(sandboxShopifyOrders.shop, shop.domain), eq(sandboxShopifyOrders.id, request.params.id)),
-        );
+      const order = await findSandboxOrder(ctx.db, shop.domain, request.params.id);
       if (!order) return sendPage(reply, 404, "Order", pages.errorPage("No such order in this store."));
       const [deliveries, fulfillments] = await Promise.all([
         deliveriesOf(shop.domain),
@@ -88,27 +83,24 @@ export function registerAdminPages(scope: FastifyInstance, { ctx, shopOf }: Shop
     },
   );
 
-  scope.get<{ Params: ShopParams }>(`${BASE}/:shop/admin/products`, async (request, reply) => {
+  // The products, or one of them in focus.
+  const productsPage = async (
+    request: FastifyRequest<{ Params: ShopParams & { id?: string } }>,
+    reply: FastifyReply,
+  ) => {
     const shop = await shopOf(request, reply);
     if (!shop) return reply;
     const products = await listProductsWithVariants(ctx.db, shop.domain);
-    return sendPage(reply, 200, "Products", pages.productsPage({ shop: shop.domain, products }));
-  });
-
-  scope.get<{ Params: ShopParams & { id: string } }>(
-    `${BASE}/:shop/admin/products/:id`,
-    async (request, reply) => {
-      const shop = await shopOf(request, reply);
-      if (!shop) return reply;
-      const products = await listProductsWithVariants(ctx.db, shop.domain);
-      return sendPage(
-        reply,
-        200,
-        "Product",
-        pages.productsPage({ shop: shop.domain, products, focus: request.params.id }),
-      );
-    },
-  );
+    const focus = request.params.id;
+    return sendPage(
+      reply,
+      200,
+      focus ? "Product" : "Products",
+      pages.productsPage({ shop: shop.domain, products, focus }),
+    );
+  };
+  scope.get(`${BASE}/:shop/admin/products`, productsPage);
+  scope.get(`${BASE}/:shop/admin/products/:id`, productsPage);
 
   scope.get<{ Params: ShopParams; Querystring: { done?: string } }>(
     `${BASE}/:shop/admin/settings`,

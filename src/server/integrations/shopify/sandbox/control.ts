@@ -4,7 +4,13 @@ import { COMPLIANCE_TOPICS, SHOPIFY_WEBHOOK_PATHS } from "../../../../contract/s
 import { sandboxShopifyOrders, sandboxShopifyWebhooks } from "../../../db/schema/index.js";
 import * as pages from "./pages.js";
 import { BASE, isForm, orderRequestSchema, type ShopifySandbox, type ShopParams } from "./shared.js";
-import { compliancePayload, revokeAccessTokens, SandboxOrderError, shopPayload } from "./store.js";
+import {
+  compliancePayload,
+  findSandboxOrder,
+  revokeAccessTokens,
+  SandboxOrderError,
+  shopPayload,
+} from "./store.js";
 import { deliveredCount } from "./webhooks.js";
 
 /**
@@ -47,12 +53,7 @@ export function registerControlApi(
     async (request, reply) => {
       const shop = await shopOf(request, reply);
       if (!shop) return reply;
-      const [order] = await ctx.db
-        .select()
-        .from(sandboxShopifyOrders)
-        .where(
-          and(eq(sandboxShopifyOrders.shop, shop.domain), eq(sandboxShopifyOrders.id, request.params.id)),
-        );
+      const order = await findSandboxOrder(ctx.db, shop.domain, request.params.id);
       if (!order) return reply.status(404).send({ error: "Order not found" });
       const deliveries = await deliverTopic(shop.domain, "orders/create", order.payload, order.id);
       if (isForm(request))

@@ -103,6 +103,15 @@ export async function findSandboxShop(db: Db, domain: string): Promise<SandboxSh
   return row ?? null;
 }
 
+/** One of the shop's orders by its id; null when the shop has no such order. */
+export async function findSandboxOrder(db: Db, shop: string, id: string): Promise<SandboxOrder | null> {
+  const [row] = await db
+    .select()
+    .from(sandboxShopifyOrders)
+    .where(and(eq(sandboxShopifyOrders.shop, shop), eq(sandboxShopifyOrders.id, id)));
+  return row ?? null;
+}
+
 export async function listSandboxShops(db: Db): Promise<SandboxShop[]> {
   return db.select().from(sandboxShopifyShops).orderBy(asc(sandboxShopifyShops.domain));
 }

@@ -1,12 +1,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { sandboxShopifyFulfillments, sandboxShopifyOrders } from "../../../../db/schema/index.js";
+import { findSandboxOrder } from "../store.js";
 import { type GraphqlContext, gid, idOf, requireScope } from "./common.js";
 
 async function orderNode(ctx: GraphqlContext, id: string) {
-  const [o] = await ctx.db
-    .select()
-    .from(sandboxShopifyOrders)
-    .where(and(eq(sandboxShopifyOrders.shop, ctx.shop.domain), eq(sandboxShopifyOrders.id, id)));
+  const o = await findSandboxOrder(ctx.db, ctx.shop.domain, id);
   if (!o) return null;
   const fulfillments = await ctx.db
     .select()
