@@ -4,7 +4,7 @@ const TIERS = ["free", "basic", "pro"] as const;
 export const tierSchema = z.enum(TIERS);
 export type Tier = z.infer<typeof tierSchema>;
 const PAID_TIERS = ["basic", "pro"] as const;
-type PaidTier = (typeof PAID_TIERS)[number];
+export type PaidTier = (typeof PAID_TIERS)[number];
 
 const DURATIONS = ["30", "90", "lifetime"] as const;
 type Duration = (typeof DURATIONS)[number];
