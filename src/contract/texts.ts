@@ -1,5 +1,8 @@
 /** Texts shared by the server and the client (exact spec wording). */
 
+/** The 503 every call that needs Roblox answers when Roblox cannot be reached (login, lookups, avatars). */
+export const ROBLOX_UNAVAILABLE = "Service unavailable: ROBLOX could not be reached. Please try again.";
+
 /**
  * The Shopify connection outcomes the server reports by redirecting to `/?error=<code>` (spec 000 §2); the
  * landing page shows the matching text in a destructive alert.

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { CurrentUser, LoginResponse, VerifyRequest, VerifyResponse } from "../../../contract/auth.js";
 import { LOGIN_CHALLENGE_TTL_MINUTES } from "../../../contract/limits.js";
 import { type Tier, tierSchema } from "../../../contract/plans.js";
+import { ROBLOX_UNAVAILABLE } from "../../../contract/texts.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { loginChallenges, shops, users } from "../../db/schema/index.js";
@@ -12,7 +13,7 @@ import { createSession, type SessionUser } from "./sessions.js";
 
 export const AUTH_ERRORS = {
   userNotFound: "ROBLOX user not found. Check the username and try again.",
-  robloxUnavailable: "Service unavailable: ROBLOX could not be reached. Please try again.",
+  robloxUnavailable: ROBLOX_UNAVAILABLE,
   invalidPhrase: "Invalid verification phrase. Go back and log in again to get a new one.",
   expiredPhrase: "This verification phrase has expired. Go back and log in again to get a new one.",
   usedPhrase: "This verification phrase has already been used. Go back and log in again to get a new one.",

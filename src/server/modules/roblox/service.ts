@@ -1,11 +1,11 @@
 import { BOT_TEXTS } from "../../../contract/bots.js";
 import type { HeadshotSize } from "../../../contract/roblox.js";
+import { ROBLOX_UNAVAILABLE } from "../../../contract/texts.js";
 import type { AppContext } from "../../context.js";
 import { HttpError, notFound } from "../../http/errors.js";
 import type { RobloxUser } from "../../integrations/roblox/index.js";
 
-const unavailable = () =>
-  new HttpError(503, "Service unavailable: ROBLOX could not be reached. Please try again.");
+const unavailable = () => new HttpError(503, ROBLOX_UNAVAILABLE);
 
 /**
  * Finds a Roblox user by exact username (null when Roblox does not know it); a Roblox outage is a 503. Call it
