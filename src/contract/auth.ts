@@ -11,7 +11,6 @@ export const robloxUsernameSchema = z
   .regex(/^[A-Za-z0-9_]+$/, "may contain only letters, digits and underscores");
 
 export const loginRequestSchema = z.object({ username: robloxUsernameSchema });
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResponseSchema = z.object({
   success: z.boolean(),
@@ -73,5 +72,4 @@ export const publicStatsSchema = z.object({
 });
 export type PublicStats = z.infer<typeof publicStatsSchema>;
 
-export const errorResponseSchema = z.object({ error: z.string() });
 export const okResponseSchema = z.object({ success: z.literal(true) });

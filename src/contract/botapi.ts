@@ -25,7 +25,7 @@ export const createBotKeyResponseSchema = z.object({
   key: z.string(),
   keyPrefix: z.string(),
 });
-export const botKeySchema = z.object({
+const botKeySchema = z.object({
   id: z.string(),
   name: z.string(),
   keyPrefix: z.string(),
@@ -35,7 +35,7 @@ export const botKeySchema = z.object({
 export const botKeyListSchema = z.array(botKeySchema);
 export const botKeyIdParamsSchema = z.object({ id: z.uuid() });
 
-export const botItemLineSchema = z.object({
+const botItemLineSchema = z.object({
   codeName: z.string().trim().min(1, "is required").max(100),
   quantity: z.number().int("must be a whole number").min(1, "must be at least 1").max(100_000),
 });
@@ -47,7 +47,7 @@ export const botUsernameBodySchema = z.object({
 export const botUsernameQuerySchema = botUsernameBodySchema;
 export const botsQuerySchema = z.object({ game: gameSchema.optional() });
 
-export const botApiBotSchema = z.object({
+const botApiBotSchema = z.object({
   id: z.string(),
   botUsername: z.string(),
   game: gameSchema,
@@ -81,7 +81,7 @@ export const depositResponseSchema = z.object({
 });
 
 /** An item line of an order as the bot sees it (spec 001 §3 orderItems). */
-export const orderItemViewSchema = z.object({
+const orderItemViewSchema = z.object({
   codeName: z.string(),
   publicName: z.string(),
   quantity: z.number().int(),
@@ -89,7 +89,7 @@ export const orderItemViewSchema = z.object({
   game: gameSchema,
 });
 
-export const pendingOrderSchema = z.object({
+const pendingOrderSchema = z.object({
   id: z.string(),
   source: z.string(),
   game: gameSchema,
@@ -110,7 +110,7 @@ export const completeOrderResponseSchema = z.object({
   order: z.object({ id: z.string(), status: z.literal("completed"), completedAt: z.string() }),
 });
 
-export const friendRequestWorkSchema = z.object({
+const friendRequestWorkSchema = z.object({
   id: z.string(),
   orderId: z.string().nullable(),
   robloxUserId: z.number(),

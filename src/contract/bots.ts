@@ -2,7 +2,7 @@ import { z } from "zod";
 import { robloxUsernameSchema } from "./auth.js";
 import { type Game, gameSchema } from "./games.js";
 
-export const BOT_STATUSES = ["online", "pending_online", "offline"] as const;
+const BOT_STATUSES = ["online", "pending_online", "offline"] as const;
 export const botStatusSchema = z.enum(BOT_STATUSES);
 export type BotStatus = z.infer<typeof botStatusSchema>;
 
@@ -25,7 +25,7 @@ export const BOT_TEXTS = {
 } as const;
 
 /** A seller's bot (spec 000 §3). onlineTimeLeft: when the online window ends (ISO), null while offline. */
-export const sellerBotSchema = z.object({
+const sellerBotSchema = z.object({
   id: z.string(),
   game: gameSchema,
   botUsername: z.string(),
@@ -35,7 +35,7 @@ export const sellerBotSchema = z.object({
 });
 export type SellerBot = z.infer<typeof sellerBotSchema>;
 
-export const whitelistedUserSchema = z.object({
+const whitelistedUserSchema = z.object({
   id: z.string(),
   robloxUsername: z.string(),
   thumbnailUrl: z.string().nullable(),
@@ -56,7 +56,7 @@ export const whitelistAddResponseSchema = z.object({ success: z.literal(true), u
 export const whitelistUsernameParamsSchema = z.object({ username: z.string().trim().min(1).max(50) });
 
 /** Admin: the pool of bot accounts (spec 001 §3 Deposit bot). */
-export const adminBotSchema = z.object({
+const adminBotSchema = z.object({
   id: z.string(),
   botUsername: z.string(),
   game: gameSchema,
@@ -74,7 +74,6 @@ export const createBotsRequestSchema = z.union([
   z.object({ game: gameSchema, botUsername: botAccountNameSchema }),
   z.object({ game: gameSchema, botUsernames: z.string().max(20_000) }),
 ]);
-export type CreateBotsRequest = z.infer<typeof createBotsRequestSchema>;
 export const createBotsResponseSchema = z.object({ success: z.literal(true), count: z.number().int() });
 
 /** Empty text clears the link; otherwise an http(s) URL. */

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { claimPageStyleSchema } from "./auth.js";
 import { gameSchema } from "./games.js";
 
-export const ORDER_STATUSES = ["unclaimed", "pending", "completed", "failed_no_stock"] as const;
-export const orderStatusSchema = z.enum(ORDER_STATUSES);
+const ORDER_STATUSES = ["unclaimed", "pending", "completed", "failed_no_stock"] as const;
+const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** What each status means to the buyer (spec 001 §4). */
@@ -55,7 +55,7 @@ export function formatOrderItems(items: { codeName: string; quantity: number }[]
   return items.map((i) => `${i.codeName}_${i.quantity}`).join(", ");
 }
 
-export const claimOrderItemSchema = z.object({
+const claimOrderItemSchema = z.object({
   codeName: z.string(),
   publicName: z.string(),
   quantity: z.number().int(),

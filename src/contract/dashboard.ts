@@ -2,7 +2,7 @@ import { z } from "zod";
 import { sellerOrderSchema } from "./orders.js";
 
 export const DASHBOARD_PERIODS = ["24h", "7d", "30d", "90d"] as const;
-export const dashboardPeriodSchema = z.enum(DASHBOARD_PERIODS);
+const dashboardPeriodSchema = z.enum(DASHBOARD_PERIODS);
 export type DashboardPeriod = z.infer<typeof dashboardPeriodSchema>;
 export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = "7d";
 export const PERIOD_HOURS: Record<DashboardPeriod, number> = {
@@ -13,7 +13,7 @@ export const PERIOD_HOURS: Record<DashboardPeriod, number> = {
 };
 
 /** Spec 000 §9: the chart covers 7 days, the popular list has 5 entries, recent activity 5 orders. */
-export const CHART_DAYS = 7;
+const CHART_DAYS = 7;
 export const POPULAR_LISTINGS = 5;
 export const RECENT_ACTIVITY = 5;
 

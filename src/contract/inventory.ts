@@ -31,7 +31,7 @@ export const createItemRequestSchema = z.object({
 export type CreateItemRequest = z.infer<typeof createItemRequestSchema>;
 
 /** Inventory entry (spec 000 §3): quantity is what is available; reserved units belong to open orders. */
-export const inventoryEntrySchema = z.object({
+const inventoryEntrySchema = z.object({
   id: z.string(),
   itemId: z.string(),
   quantity: z.number().int(),
@@ -41,14 +41,13 @@ export type InventoryEntry = z.infer<typeof inventoryEntrySchema>;
 export const inventoryListSchema = z.array(inventoryEntrySchema);
 
 /** The Bot API's view of a seller's inventory also shows what open orders hold. */
-export const inventoryDetailEntrySchema = inventoryEntrySchema.extend({ reserved: z.number().int() });
+const inventoryDetailEntrySchema = inventoryEntrySchema.extend({ reserved: z.number().int() });
 export const inventoryDetailListSchema = z.array(inventoryDetailEntrySchema);
 
 export const grantItemsRequestSchema = z.object({
   itemId: z.uuid("must be an item id"),
   quantity: z.number().int("must be a whole number").min(1, "must be at least 1").max(1_000_000),
 });
-export type GrantItemsRequest = z.infer<typeof grantItemsRequestSchema>;
 
 export const grantItemsResponseSchema = z.object({
   success: z.literal(true),

@@ -29,7 +29,7 @@ export const linkListingRequestSchema = z.object({
 });
 export type LinkListingRequest = z.input<typeof linkListingRequestSchema>;
 
-export const listingItemSchema = z.object({
+const listingItemSchema = z.object({
   id: z.string(),
   itemId: z.string(),
   quantity: z.number().int(),

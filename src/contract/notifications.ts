@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** What a seller can be told on Discord (design.md: order created, order delivered, a listing out of stock). */
-export const NOTIFICATION_KINDS = ["order_created", "order_delivered", "low_stock"] as const;
+const NOTIFICATION_KINDS = ["order_created", "order_delivered", "low_stock"] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -13,7 +13,7 @@ export type NotificationKind = z.infer<typeof notificationKindSchema>;
 const DISCORD_WEBHOOK_URL =
   /^https:\/\/(?:(?:canary|ptb)\.)?discord(?:app)?\.com\/api\/(?:v\d{1,2}\/)?webhooks\/(\d{17,20})\/([A-Za-z0-9_-]{20,100})\/?$/i;
 
-export interface DiscordWebhookRef {
+interface DiscordWebhookRef {
   id: string;
   token: string;
 }
@@ -25,8 +25,7 @@ export function parseDiscordWebhookUrl(url: string): DiscordWebhookRef | null {
 }
 
 /** One line of items in a message: the item's public name and how many. */
-export const notificationItemSchema = z.object({ name: z.string(), quantity: z.number().int() });
-export type NotificationItem = z.infer<typeof notificationItemSchema>;
+const notificationItemSchema = z.object({ name: z.string(), quantity: z.number().int() });
 
 /** The data captured when the event happens; the message is built from it when the job runs. */
 export const orderNotificationSchema = z.object({

@@ -1,9 +1,5 @@
 import { z } from "zod";
 
-export { formatOrderItems, ORDER_STATUSES, type OrderStatus } from "./claims.js";
-export const ORDER_SOURCES = ["shopify", "api", "withdrawal"] as const;
-export type OrderSource = (typeof ORDER_SOURCES)[number];
-
 /** How many orders GET /api/orders returns (newest first). */
 export const ORDER_LIST_LIMIT = 500;
 

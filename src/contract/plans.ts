@@ -1,13 +1,13 @@
 import { z } from "zod";
 
-export const TIERS = ["free", "basic", "pro"] as const;
+const TIERS = ["free", "basic", "pro"] as const;
 export const tierSchema = z.enum(TIERS);
 export type Tier = z.infer<typeof tierSchema>;
-export const PAID_TIERS = ["basic", "pro"] as const;
+const PAID_TIERS = ["basic", "pro"] as const;
 export type PaidTier = (typeof PAID_TIERS)[number];
 
-export const DURATIONS = ["30", "90", "lifetime"] as const;
-export type Duration = (typeof DURATIONS)[number];
+const DURATIONS = ["30", "90", "lifetime"] as const;
+type Duration = (typeof DURATIONS)[number];
 
 /** The one price table (design.md): every screen reads it, so a buyer never sees two prices. USD as decimal strings. */
 export const PRICES: Record<PaidTier, Record<Duration, string>> = {
@@ -17,8 +17,6 @@ export const PRICES: Record<PaidTier, Record<Duration, string>> = {
 
 /** Listing limit per tier; null means unlimited. */
 export const LISTING_LIMITS: Record<Tier, number | null> = { free: 20, basic: 100, pro: null };
-
-export const KEY_DAYS = 30;
 
 export function hasPaidTier(tier: Tier): boolean {
   return tier === "basic" || tier === "pro";

@@ -14,7 +14,7 @@ export const HEADSHOT_SIZES = [
   "420x420",
   "720x720",
 ] as const;
-export const headshotSizeSchema = z.enum(HEADSHOT_SIZES);
+const headshotSizeSchema = z.enum(HEADSHOT_SIZES);
 export type HeadshotSize = z.infer<typeof headshotSizeSchema>;
 
 /** GET /api/roblox/avatar/:userId?size=48x48 answers a redirect to the headshot PNG. */
@@ -26,8 +26,3 @@ export const avatarParamsSchema = z.object({
     .max(Number.MAX_SAFE_INTEGER),
 });
 export const avatarQuerySchema = z.object({ size: headshotSizeSchema.default("150x150") });
-
-/** The avatar URL the client puts in an <img>: the app's own redirecting proxy. */
-export function avatarUrl(robloxUserId: number, size: HeadshotSize = "150x150"): string {
-  return `/api/roblox/avatar/${robloxUserId}?size=${size}`;
-}

@@ -114,12 +114,10 @@ export function resolveClaimStyle(stored: unknown): ClaimPageStyle {
 }
 
 export const claimPageStyleRequestSchema = z.object({ style: claimPageStyleInputSchema });
-export type ClaimPageStyleRequest = z.infer<typeof claimPageStyleRequestSchema>;
 export const claimPageStyleResponseSchema = z.object({
   success: z.literal(true),
   style: claimPageStyleInputSchema,
 });
-export type ClaimPageStyleResponse = z.infer<typeof claimPageStyleResponseSchema>;
 
 /**
  * The Discord section's save (spec 000 §7). webhookUrl: empty or null clears it, absent keeps it; enabled is sent

@@ -20,8 +20,8 @@ export function normaliseShopDomain(input: string): string | null {
 export const SHOPIFY_SCOPES = ["read_orders", "write_orders", "read_products", "write_products"] as const;
 export const SHOPIFY_INVENTORY_SCOPES = ["read_inventory", "write_inventory"] as const;
 
-export const INSTALL_PURPOSES = ["setup", "reconnect", "reinstall"] as const;
-export const installPurposeSchema = z.enum(INSTALL_PURPOSES);
+const INSTALL_PURPOSES = ["setup", "reconnect", "reinstall"] as const;
+const installPurposeSchema = z.enum(INSTALL_PURPOSES);
 export type InstallPurpose = z.infer<typeof installPurposeSchema>;
 
 export const installQuerySchema = z.object({
@@ -30,7 +30,7 @@ export const installQuerySchema = z.object({
 });
 
 /** The landing page's ?error= codes (spec 000 §2). */
-export const OAUTH_ERRORS = ["store_already_linked", "oauth_failed", "token_failed", "oauth_error"] as const;
+const OAUTH_ERRORS = ["store_already_linked", "oauth_failed", "token_failed", "oauth_error"] as const;
 export type OAuthError = (typeof OAUTH_ERRORS)[number];
 
 /** Where our webhook endpoints live (Store Settings shows the orders URL). */
@@ -46,7 +46,7 @@ export type ShopifyWebhookTopic = keyof typeof SHOPIFY_WEBHOOK_PATHS;
 export const COMPLIANCE_TOPICS = ["customers/data_request", "customers/redact", "shop/redact"] as const;
 
 /** Store product (spec 000 §3); ids are Shopify's numeric ids as strings (they exceed 2^53). */
-export const storeProductSchema = z.object({
+const storeProductSchema = z.object({
   id: z.string(),
   title: z.string(),
   handle: z.string(),

@@ -35,7 +35,7 @@ export const createWithdrawalRequestSchema = z.object({
 });
 export type CreateWithdrawalRequest = z.infer<typeof createWithdrawalRequestSchema>;
 
-export const withdrawalSummarySchema = z.object({
+const withdrawalSummarySchema = z.object({
   id: z.string(),
   status: z.enum(["unclaimed", "pending"]),
   game: gameSchema,

@@ -7,26 +7,69 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
-import type { AppContext } from "./context.js";
+import type { AppContext, AppModule } from "./context.js";
 import { openDatabase } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
 import { EventBus } from "./events/bus.js";
 import { registerErrorHandling } from "./http/error-handler.js";
 import { RateLimits } from "./http/rate-limit.js";
-import { createHttpFetch } from "./http/sandbox-fetch.js";
-import { registerSandboxes } from "./integrations/index.js";
+import { createHttpFetch, createProviders, type Providers, registerSandboxes } from "./integrations/index.js";
 import { JobQueue } from "./jobs/queue.js";
-import { registerModules } from "./modules/index.js";
+import { authModule } from "./modules/auth/index.js";
+import { botapiModule } from "./modules/botapi/index.js";
+import { botsModule } from "./modules/bots/index.js";
+import { claimsModule } from "./modules/claims/index.js";
+import { dashboardModule } from "./modules/dashboard/index.js";
+import { eventsModule } from "./modules/events/index.js";
+import { inventoryModule } from "./modules/inventory/index.js";
+import { itemsModule } from "./modules/items/index.js";
+import { listingsModule } from "./modules/listings/index.js";
+import { maintenanceModule } from "./modules/maintenance/index.js";
+import { notificationsModule } from "./modules/notifications/index.js";
+import { ordersModule } from "./modules/orders/index.js";
+import { robloxModule } from "./modules/roblox/index.js";
+import { settingsModule } from "./modules/settings/index.js";
+import { setupModule } from "./modules/setup/index.js";
+import { shopifyModule } from "./modules/shopify/index.js";
+import { statsModule } from "./modules/stats/index.js";
+import { withdrawalsModule } from "./modules/withdrawals/index.js";
 import { CLIENT_DIST } from "./paths.js";
 
 export type App = FastifyInstance & { ctx: AppContext };
+
+/** Every domain module (src/server/modules/<name>/index.ts), one line each. */
+export const MODULES: readonly AppModule[] = [
+  authModule,
+  robloxModule,
+  statsModule,
+  maintenanceModule,
+  itemsModule,
+  inventoryModule,
+  eventsModule,
+  botsModule,
+  withdrawalsModule,
+  botapiModule,
+  claimsModule,
+  settingsModule,
+  notificationsModule,
+  ordersModule,
+  shopifyModule,
+  listingsModule,
+  dashboardModule,
+  setupModule,
+];
 
 const REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
 
 /** Builds the whole application: database (migrated), jobs, realtime, modules, sandbox and the SPA. */
 export async function buildApp(
   config: Config,
-  opts: { startJobs?: boolean; clock?: Clock } = {},
+  opts: {
+    startJobs?: boolean;
+    clock?: Clock;
+    /** Stand-ins for external services (a test's fakes); the others are built from config. */
+    providers?: Partial<Providers>;
+  } = {},
 ): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: REDACT },
@@ -49,7 +92,14 @@ export async function buildApp(
     db: database.db,
     jobs,
     events,
-    fetch: createHttpFetch(app, config.sandbox ? `${config.publicUrl}/__sandbox` : null),
+    providers: {
+      ...createProviders({
+        config,
+        fetch: createHttpFetch(app, config.sandbox ? `${config.publicUrl}/__sandbox` : null),
+        log: app.log,
+      }),
+      ...opts.providers,
+    },
     rateLimits: new RateLimits(database),
     log: app.log,
   };
@@ -84,7 +134,7 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
 
-  await registerModules(app, ctx);
+  for (const module of MODULES) await app.register(modulePlugin(module), { ctx });
   if (config.sandbox) await registerSandboxes(app, ctx);
   await registerClient(app);
 
@@ -98,6 +148,17 @@ export async function buildApp(
   await jobs.start({ work: opts.startJobs !== false });
   await app.ready();
   return app as unknown as App;
+}
+
+/** A module in its own encapsulated context, refusing any route outside its declared URL prefixes. */
+function modulePlugin(module: AppModule): AppModule["plugin"] {
+  return async (scope, opts) => {
+    scope.addHook("onRoute", (route) => {
+      if (!module.prefixes.some((prefix) => route.url.startsWith(prefix)))
+        throw new Error(`Module ${module.name} registered ${route.url}, outside its prefixes`);
+    });
+    await module.plugin(scope, opts);
+  };
 }
 
 /** Serves the built SPA; unknown /api paths are JSON 404s, every other unknown path gets the SPA's not-found page. */

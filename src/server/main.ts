@@ -1,6 +1,6 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
-import { seedDemoData } from "./db/seed.js";
+import { seedDemoData } from "./demo/index.js";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

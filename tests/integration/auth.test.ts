@@ -5,7 +5,7 @@ import { loginChallenges, sessions, shops, users } from "../../src/server/db/sch
 import { PHRASE_WORDS } from "../../src/server/modules/auth/phrase.js";
 import { AUTH_ERRORS } from "../../src/server/modules/auth/service.js";
 import { hashToken } from "../../src/server/modules/auth/sessions.js";
-import { cleanupHandler } from "../../src/server/modules/maintenance/routes.js";
+import { cleanupHandler } from "../../src/server/modules/maintenance/index.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { ensureRobloxUser, sessionCookieFrom, signIn, uniqueIp } from "./helpers.js";
 

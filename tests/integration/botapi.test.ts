@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { botDeposits, bots, inventoryLedger, orders } from "../../src/server/db/schema/index.js";
-import { BOT_API_RATE_LIMIT } from "../../src/server/modules/botapi/keys.js";
+import { BOT_API_RATE_LIMIT } from "../../src/server/modules/auth/bot-keys.js";
 import { onOrderCompleted } from "../../src/server/modules/orders/completion.js";
 import {
   addPoolBot,

@@ -7,8 +7,8 @@ import {
   users,
   whitelistedUsers,
 } from "../../src/server/db/schema/index.js";
-import { seedBots } from "../../src/server/db/seed/bots.js";
-import { DEMO_SELLER, seedDemoUsers, seedItems } from "../../src/server/db/seed/demo.js";
+import { seedBots } from "../../src/server/demo/bots.js";
+import { DEMO_SELLER, seedDemoUsers, seedItems } from "../../src/server/demo/items-and-users.js";
 import { addPoolBot, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { ensureRobloxUser, signIn } from "./helpers.js";

@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../../src/server/app.js";
 import type { Clock } from "../../src/server/clock.js";
 import { testConfig } from "../../src/server/config.js";
+import type { Providers } from "../../src/server/integrations/index.js";
 
 /** The drivers integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DRIVERS: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL
@@ -37,7 +38,12 @@ export interface TestAppHandle {
 /** Builds a real app (real database, migrations, sandbox) for the duration of a describe block. */
 export function useTestApp(
   driver: "pglite" | "postgres",
-  opts: { startJobs?: boolean; config?: Parameters<typeof testConfig>[0]; clock?: Clock } = {},
+  opts: {
+    startJobs?: boolean;
+    config?: Parameters<typeof testConfig>[0];
+    clock?: Clock;
+    providers?: Partial<Providers>;
+  } = {},
 ): TestAppHandle {
   const handle = { driver } as TestAppHandle;
   let dbUrl: string | undefined;
@@ -46,6 +52,7 @@ export function useTestApp(
     handle.app = await buildApp(testConfig({ databaseUrl: dbUrl, ...opts.config }), {
       startJobs: opts.startJobs ?? false,
       clock: opts.clock,
+      providers: opts.providers,
     });
   });
   afterAll(async () => {

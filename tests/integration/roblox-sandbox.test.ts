@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { createRobloxClient } from "../../src/server/integrations/roblox/factory.js";
 import { crc32, PNG_SIGNATURE } from "../../src/server/integrations/roblox/png.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { ensureRobloxUser, uniqueIp } from "./helpers.js";
@@ -197,7 +196,7 @@ describe.each(DRIVERS)("Roblox sandbox and avatar proxy on %s", (driver) => {
 
     it("lets the unchanged RobloxClient talk to the emulator", async () => {
       const id = await ensureRobloxUser(t.app, "ClientUser");
-      const client = createRobloxClient(t.app.ctx);
+      const client = t.app.ctx.providers.roblox;
       expect(await client.findUserByUsername("CLIENTUSER")).toEqual({
         id,
         name: "ClientUser",

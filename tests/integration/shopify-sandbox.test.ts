@@ -5,9 +5,8 @@ import {
   sandboxShopifyOrders,
   sandboxShopifyVariants,
 } from "../../src/server/db/schema/index.js";
-import { ShopifyClient } from "../../src/server/integrations/shopify/client.js";
 import { webhookHmac } from "../../src/server/integrations/shopify/hmac.js";
-import { ensureSandboxShop, issueAccessToken } from "../../src/server/integrations/shopify/sandbox-store.js";
+import { ensureSandboxShop, issueAccessToken } from "../../src/server/integrations/shopify/sandbox/store.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { linkListing, placeOrder, sellerWithStore, stockedItem, uniqueShop } from "./shopify-fixtures.js";
 
@@ -189,7 +188,7 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
     expect(empty.headers.location).toContain("error=");
 
     // Fulfillment through the real client, as the delivery step does.
-    const client = new ShopifyClient(t.app.ctx.fetch, t.app.ctx.config);
+    const client = t.app.ctx.providers.shopify;
     const { shop, token } = {
       shop: s.shop,
       token: await issueAccessToken(t.app.ctx.db, s.shop, "read_orders,write_orders"),
@@ -221,7 +220,7 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
       .from(sandboxShopifyVariants)
       .where(eq(sandboxShopifyVariants.shop, shop))
       .limit(1);
-    const client = new ShopifyClient(t.app.ctx.fetch, t.app.ctx.config).admin(shop, token);
+    const client = t.app.ctx.providers.shopify.admin(shop, token);
     expect(await client.setVariantInventory(variant.id, 3)).toBe(true);
     const [after] = await t.app.ctx.db
       .select()
@@ -253,7 +252,7 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
       .from(sandboxShopifyVariants)
       .where(eq(sandboxShopifyVariants.shop, readOnly.shop))
       .limit(1);
-    const denied = new ShopifyClient(t.app.ctx.fetch, t.app.ctx.config).admin(readOnly.shop, readOnly.token);
+    const denied = t.app.ctx.providers.shopify.admin(readOnly.shop, readOnly.token);
     await expect(denied.setVariantInventory(theirs.id, 1)).rejects.toMatchObject({ kind: "forbidden" });
   });
 });

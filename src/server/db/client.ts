@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from "../paths.js";
 import * as schema from "./schema/index.js";
 import { runScriptTransaction, type ScriptTransaction, type Statement } from "./script.js";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. Services only ever see this type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; it has the same query API as Db. */
@@ -18,7 +18,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /** Raw SQL access shared by pg-boss and LISTEN/NOTIFY, so both drivers plug in the same way. */
-export interface RawSql {
+interface RawSql {
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
   /** Runs parameterless, possibly multi-statement SQL; answers the rows of the last statement. */
   exec(text: string): Promise<{ rows: Record<string, unknown>[] }>;

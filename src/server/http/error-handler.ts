@@ -3,9 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "./errors.js";
 
 /** Describes zod issues as "field: problem" so a 400 says which field is wrong. */
-export function describeValidation(
-  issues: { instancePath?: string; message?: string; params?: unknown }[],
-): string {
+function describeValidation(issues: { instancePath?: string; message?: string; params?: unknown }[]): string {
   return issues
     .map((i) => {
       const params = i.params as { issue?: { path?: (string | number)[] } } | undefined;

@@ -1,13 +1,35 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
-import { registerDiscordSandbox } from "./discord/sandbox.js";
-import { registerRobloxSandbox } from "./roblox/sandbox.js";
-import { registerRobloxGameSandbox } from "./roblox/sandbox-game.js";
-import { registerSandboxHome } from "./sandbox-home.js";
-import { registerShopifySandbox } from "./shopify/sandbox.js";
+import { createDiscordProvider, type DiscordProvider, registerDiscordSandbox } from "./discord/index.js";
+import type { ProviderDeps } from "./provider.js";
+import {
+  createRobloxProvider,
+  type RobloxProvider,
+  registerRobloxGameSandbox,
+  registerRobloxSandbox,
+} from "./roblox/index.js";
+import { registerSandboxHome, type SandboxContext } from "./sandbox-home.js";
+import { createShopifyProvider, registerShopifySandbox, type ShopifyProvider } from "./shopify/index.js";
+
+export { createHttpFetch, type HttpFetch } from "./fetch.js";
+
+/** Every external service the app talks to, each behind its interface; reached as `ctx.providers.<name>`. */
+export interface Providers {
+  roblox: RobloxProvider;
+  shopify: ShopifyProvider;
+  discord: DiscordProvider;
+}
+
+/** Builds every provider once, at start: each speaks its real service's wire format to the configured base URL. */
+export function createProviders(deps: ProviderDeps): Providers {
+  return {
+    roblox: createRobloxProvider(deps),
+    shopify: createShopifyProvider(deps),
+    discord: createDiscordProvider(deps),
+  };
+}
 
 /** The in-process emulators under /__sandbox; registered only when SANDBOX is on. */
-export async function registerSandboxes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerSandboxes(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
   await registerSandboxHome(app, ctx);
   await registerRobloxSandbox(app, ctx);
   await registerRobloxGameSandbox(app, ctx);

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { AppContext } from "../context.js";
+import type { Config } from "../config.js";
+import type { Db } from "../db/client.js";
 
-export interface SandboxEntry {
+/** What an emulator needs from the app: its configuration (shared credentials, URLs) and the database its state lives in. */
+export interface SandboxContext {
+  config: Config;
+  db: Db;
+}
+
+interface SandboxEntry {
   name: string;
   /** Where its page lives, e.g. "/__sandbox/roblox". */
   path: string;
@@ -25,7 +32,7 @@ export class SafeHtml {
   }
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
@@ -50,7 +57,7 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
   return new SafeHtml(out);
 }
 
-export const SANDBOX_STYLESHEET_PATH = "/__sandbox/assets/sandbox.css";
+const SANDBOX_STYLESHEET_PATH = "/__sandbox/assets/sandbox.css";
 
 const STYLESHEET = `
 :root { color-scheme: light; --ink: #1f2430; --muted: #5b6375; --line: #d9dde6; --accent: #2f6fed; --bad: #b42318; --ok: #067647; }
@@ -85,7 +92,7 @@ ul.emulators a { font-weight: 600; font-size: 16px; color: var(--accent); }
 `;
 
 /** A whole sandbox page: shared header and stylesheet (no scripts: the CSP forbids inline ones). */
-export function sandboxPage(title: string, body: SafeHtml): string {
+function sandboxPage(title: string, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -127,7 +134,7 @@ export function acceptFormPosts(scope: FastifyInstance): void {
 }
 
 /** /__sandbox: the home page listing every emulator, and the shared stylesheet. */
-export async function registerSandboxHome(app: FastifyInstance, _ctx: AppContext): Promise<void> {
+export async function registerSandboxHome(app: FastifyInstance, _ctx: SandboxContext): Promise<void> {
   app.get(SANDBOX_STYLESHEET_PATH, async (_request, reply) =>
     reply.type("text/css; charset=utf-8").header("Cache-Control", "public, max-age=300").send(STYLESHEET),
   );

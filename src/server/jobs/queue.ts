@@ -6,7 +6,7 @@ import type { Statement } from "../db/script.js";
 /** Concurrent workers per queue in each instance (one job each, so a failure retries only that job). */
 const WORKERS_PER_QUEUE = 2;
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+type JobHandler<T> = (data: T) => Promise<void>;
 
 export interface JobDefinition<T extends object = object> {
   name: string;

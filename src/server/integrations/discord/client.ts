@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseDiscordWebhookUrl } from "../../../contract/notifications.js";
-import type { HttpFetch } from "../../http/sandbox-fetch.js";
+import type { HttpFetch } from "../fetch.js";
 
 /** Discord's execute-webhook body (the fields we use). */
 export interface DiscordEmbedField {

@@ -2,10 +2,16 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { sandboxDiscordMessages, sandboxDiscordRateLimits } from "../../db/schema/index.js";
-import { acceptFormPosts, addSandboxEntry, html, type SafeHtml, sendPage } from "../sandbox-home.js";
+import {
+  acceptFormPosts,
+  addSandboxEntry,
+  html,
+  type SafeHtml,
+  type SandboxContext,
+  sendPage,
+} from "../sandbox-home.js";
 
 const BASE = "/__sandbox/discord";
 const RATE_LIMIT_ROW = 1;
@@ -126,7 +132,7 @@ async function getRateLimit(db: Db) {
  * The Discord emulator: the execute-webhook endpoint in Discord's wire format (records every message; answers 429
  * with retry_after when told to), a JSON control API for tests, and an inbox page.
  */
-export async function registerDiscordSandbox(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerDiscordSandbox(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
   addSandboxEntry({
     name: "Discord",
     path: BASE,
@@ -142,7 +148,7 @@ export async function registerDiscordSandbox(app: FastifyInstance, ctx: AppConte
   });
 }
 
-function registerWireApi(scope: FastifyInstance, ctx: AppContext): void {
+function registerWireApi(scope: FastifyInstance, ctx: SandboxContext): void {
   scope.setErrorHandler((err: { statusCode?: number }, request, reply) => {
     const status = err.statusCode ?? 500;
     if (status >= 500) {
@@ -195,7 +201,7 @@ function registerWireApi(scope: FastifyInstance, ctx: AppContext): void {
   );
 }
 
-function registerControlApi(scope: FastifyInstance, ctx: AppContext): void {
+function registerControlApi(scope: FastifyInstance, ctx: SandboxContext): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
   api.get(
     `${BASE}/messages`,
@@ -236,7 +242,7 @@ ${embed.footer ? html`<p class="hint">${embed.footer.text}</p>` : null}
 </div>`;
 }
 
-function registerInbox(scope: FastifyInstance, ctx: AppContext): void {
+function registerInbox(scope: FastifyInstance, ctx: SandboxContext): void {
   const inbox = async (reply: FastifyReply, status: number, note?: { kind: "ok" | "bad"; text: string }) => {
     const [messages, limit] = await Promise.all([listMessages(ctx.db, undefined, 200), getRateLimit(ctx.db)]);
     return sendPage(

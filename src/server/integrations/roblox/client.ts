@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HttpFetch } from "../../http/sandbox-fetch.js";
+import type { HttpFetch } from "../fetch.js";
 
 export interface RobloxUser {
   id: number;
@@ -26,7 +26,7 @@ const thumbnailsResponse = z.object({
   data: z.array(z.object({ targetId: z.number(), state: z.string(), imageUrl: z.string().nullable() })),
 });
 
-export class RobloxError extends Error {}
+class RobloxError extends Error {}
 
 /**
  * Roblox's public web APIs (users and thumbnails), in their real wire format. The base URLs come from config:

@@ -3,11 +3,10 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { GAMES, gameSchema } from "../../../contract/games.js";
-import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { sandboxGameEvents } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../http/errors.js";
-import { acceptFormPosts, addSandboxEntry, html, sendPage } from "../sandbox-home.js";
+import { acceptFormPosts, addSandboxEntry, html, type SandboxContext, sendPage } from "../sandbox-home.js";
 import { findSandboxUser, findSandboxUsersByName } from "./sandbox-store.js";
 
 const BASE = "/__sandbox/roblox";
@@ -120,7 +119,7 @@ async function settleOffer(db: DbOrTx, id: string, status: "accepted" | "decline
  * The game side of the Roblox emulator: players offer trades to delivery bots, bots send friend requests and hand
  * items over. The reference bot agent (bot/) plays the bots through this JSON API; testers use the page.
  */
-export async function registerRobloxGameSandbox(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerRobloxGameSandbox(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
   addSandboxEntry({
     name: "Roblox game",
     path: `${BASE}/game`,
@@ -135,7 +134,7 @@ export async function registerRobloxGameSandbox(app: FastifyInstance, ctx: AppCo
   });
 }
 
-function registerGameApi(scope: FastifyInstance, ctx: AppContext): void {
+function registerGameApi(scope: FastifyInstance, ctx: SandboxContext): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
 
   api.post(`${BASE}/trades`, { schema: { body: tradeSchema } }, async (request, reply) =>
@@ -215,7 +214,7 @@ function parseItemLines(text: string): { codeName: string; quantity: number }[] 
     : null;
 }
 
-function registerGamePage(scope: FastifyInstance, ctx: AppContext): void {
+function registerGamePage(scope: FastifyInstance, ctx: SandboxContext): void {
   const page = async (reply: FastifyReply, status: number, notice?: { ok?: string; error?: string }) => {
     const recent = await ctx.db
       .select()

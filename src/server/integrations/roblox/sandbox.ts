@@ -2,9 +2,15 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HEADSHOT_SIZES, type HeadshotSize } from "../../../contract/roblox.js";
-import type { AppContext } from "../../context.js";
 import { conflict, notFound } from "../../http/errors.js";
-import { acceptFormPosts, addSandboxEntry, html, type SafeHtml, sendPage } from "../sandbox-home.js";
+import {
+  acceptFormPosts,
+  addSandboxEntry,
+  html,
+  type SafeHtml,
+  type SandboxContext,
+  sendPage,
+} from "../sandbox-home.js";
 import { renderHeadshot } from "./headshot.js";
 import {
   createSandboxUser,
@@ -40,7 +46,7 @@ const createUserSchema = z.object({ username: usernameSchema, description: descr
 const patchUserSchema = z.object({ description: descriptionSchema });
 const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-function headshotUrl(ctx: AppContext, id: number, size: HeadshotSize): string {
+function headshotUrl(ctx: SandboxContext, id: number, size: HeadshotSize): string {
   return `${ctx.config.publicUrl}${BASE}/cdn/headshot/${id}/${size}.png`;
 }
 
@@ -65,7 +71,7 @@ class PngCache {
  * works unchanged), a CDN for the generated headshots, a JSON control API for tests, and HTML pages where a
  * tester creates users and edits the profile description that holds the login phrase.
  */
-export async function registerRobloxSandbox(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerRobloxSandbox(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
   addSandboxEntry({
     name: "Roblox",
     path: BASE,
@@ -81,7 +87,7 @@ export async function registerRobloxSandbox(app: FastifyInstance, ctx: AppContex
   });
 }
 
-function registerWireApi(scope: FastifyInstance, ctx: AppContext): void {
+function registerWireApi(scope: FastifyInstance, ctx: SandboxContext): void {
   // Errors here leave in Roblox's shape, as a client of the real service would see them.
   scope.setErrorHandler((err: { statusCode?: number }, request, reply) => {
     const status = err.statusCode ?? 500;
@@ -204,7 +210,7 @@ function userView(u: SandboxRobloxUser) {
   };
 }
 
-function registerControlApi(scope: FastifyInstance, ctx: AppContext): void {
+function registerControlApi(scope: FastifyInstance, ctx: SandboxContext): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
   api.post(`${BASE}/users`, { schema: { body: createUserSchema } }, async (request, reply) => {
     try {
@@ -243,7 +249,7 @@ function avatarImg(u: SandboxRobloxUser): SafeHtml {
   return html`<img class="avatar" src="${BASE}/cdn/headshot/${u.id}/150x150.png" alt="Avatar of ${u.name}" width="48" height="48">`;
 }
 
-function registerPages(scope: FastifyInstance, ctx: AppContext): void {
+function registerPages(scope: FastifyInstance, ctx: SandboxContext): void {
   const listPage = async (
     reply: FastifyReply,
     status: number,

@@ -2,7 +2,7 @@ import { type AdminApiClient, createAdminApiClient } from "@shopify/admin-api-cl
 import { ApiVersion } from "@shopify/shopify-api";
 import type { StoreProduct } from "../../../contract/shopify.js";
 import type { Config } from "../../config.js";
-import type { HttpFetch } from "../../http/sandbox-fetch.js";
+import type { HttpFetch } from "../fetch.js";
 
 /**
  * The Admin API version every call uses: the newest stable one the installed @shopify/shopify-api knows (Shopify
@@ -17,7 +17,7 @@ export type ShopifyConfig = Pick<Config, "sandbox" | "publicUrl" | "shopifyApiKe
  * unauthorized: the token is no longer valid (app uninstalled); forbidden: a scope is missing; unavailable: Shopify
  * could not be reached or failed; rejected: Shopify refused the input (userErrors).
  */
-export type ShopifyErrorKind = "unauthorized" | "forbidden" | "unavailable" | "rejected";
+type ShopifyErrorKind = "unauthorized" | "forbidden" | "unavailable" | "rejected";
 
 export class ShopifyError extends Error {
   constructor(
@@ -29,11 +29,11 @@ export class ShopifyError extends Error {
 }
 
 /** "gid://shopify/Product/123" <-> "123": the app keeps Shopify's numeric ids (as strings), GraphQL wants gids. */
-export function toGid(type: string, id: string): string {
+function toGid(type: string, id: string): string {
   return id.startsWith("gid://") ? id : `gid://shopify/${type}/${id}`;
 }
 
-export function fromGid(gid: string): string {
+function fromGid(gid: string): string {
   return gid.slice(gid.lastIndexOf("/") + 1);
 }
 
@@ -41,7 +41,7 @@ export function fromGid(gid: string): string {
  * Where a shop's URLs point: https://{shop} in real mode, this server's emulator in sandbox mode. The only
  * difference between the two modes is this base URL.
  */
-export function shopBaseUrl(config: Pick<Config, "sandbox" | "publicUrl">, shop: string): string {
+function shopBaseUrl(config: Pick<Config, "sandbox" | "publicUrl">, shop: string): string {
   return config.sandbox ? `${config.publicUrl}/__sandbox/shopify/${shop}` : `https://${shop}`;
 }
 

@@ -82,11 +82,6 @@ export const orderWebhookSchema = z.object({
 });
 export type OrderWebhook = z.infer<typeof orderWebhookSchema>;
 
-export const appUninstalledSchema = z.object({
-  myshopify_domain: z.string().optional(),
-  domain: z.string().optional(),
-});
-
 export const customersRedactSchema = z.object({
   shop_domain: z.string(),
   customer: z.object({ email: z.string().nullish() }).passthrough().nullish(),

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyReply } from "fastify";
 import {
   currentUserSchema,
   loginRequestSchema,
@@ -10,21 +9,24 @@ import {
 } from "../../../contract/auth.js";
 import type { AppContext } from "../../context.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
+import type { RouteApp } from "./scopes.js";
 import { currentUserView, login, type NewSession, verify } from "./service.js";
-import { requireUser, revokeSession, SESSION_COOKIE, setSessionCookie, userOf } from "./sessions.js";
+import { revokeSession, SESSION_COOKIE, setSessionCookie, userOf } from "./sessions.js";
 
-export const LOGIN_RATE_LIMIT: RateLimitRule = { name: "login", points: 20, durationSeconds: 60 };
-export const VERIFY_RATE_LIMIT: RateLimitRule = { name: "verify", points: 30, durationSeconds: 60 };
+const LOGIN_RATE_LIMIT: RateLimitRule = { name: "login", points: 20, durationSeconds: 60 };
+const VERIFY_RATE_LIMIT: RateLimitRule = { name: "verify", points: 30, durationSeconds: 60 };
 
-export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const secure = ctx.config.publicUrl.startsWith("https://");
+const secureCookies = (ctx: AppContext) => ctx.config.publicUrl.startsWith("https://");
+
+/** Login, verify and logout: public, login and verify limited per IP. */
+export function publicRoutes(r: RouteApp, ctx: AppContext): void {
+  const secure = secureCookies(ctx);
   const startSession = (reply: FastifyReply, session: NewSession | null) => {
     reply.header("Cache-Control", "no-store");
     if (session) setSessionCookie(reply, session.token, session.expiresAt, secure);
   };
 
-  api.post(
+  r.post(
     "/api/auth/login",
     {
       // Counted before the body is read, so malformed requests spend the allowance too.
@@ -38,7 +40,7 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  api.post(
+  r.post(
     "/api/auth/verify",
     {
       onRequest: ctx.rateLimits.perIp(VERIFY_RATE_LIMIT),
@@ -51,23 +53,18 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  api.post(
-    "/api/auth/logout",
-    { schema: { response: { 200: okResponseSchema } } },
-    async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) await revokeSession(ctx.db, token);
-      reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
-      return { success: true as const };
-    },
-  );
+  r.post("/api/auth/logout", { schema: { response: { 200: okResponseSchema } } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await revokeSession(ctx.db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+    return { success: true as const };
+  });
+}
 
-  api.get(
-    "/api/auth/me",
-    { preHandler: requireUser(ctx.db), schema: { response: { 200: currentUserSchema } } },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
-      return currentUserView(ctx.db, userOf(request));
-    },
-  );
+/** The signed-in user. */
+export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
+  r.get("/api/auth/me", { schema: { response: { 200: currentUserSchema } } }, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return currentUserView(ctx.db, userOf(request));
+  });
 }

@@ -2,18 +2,18 @@ import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { CurrentUser, LoginResponse, VerifyRequest, VerifyResponse } from "../../../contract/auth.js";
 import { LOGIN_CHALLENGE_TTL_MINUTES } from "../../../contract/limits.js";
 import { type Tier, tierSchema } from "../../../contract/plans.js";
+import { ROBLOX_UNAVAILABLE } from "../../../contract/texts.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { loginChallenges, shops, users } from "../../db/schema/index.js";
 import { badRequest, HttpError, notFound } from "../../http/errors.js";
-import type { RobloxUser, RobloxUserDetails } from "../../integrations/roblox/client.js";
-import { createRobloxClient } from "../../integrations/roblox/factory.js";
+import type { RobloxUser, RobloxUserDetails } from "../../integrations/roblox/index.js";
 import { descriptionHoldsPhrase, generatePhrase, normalisePhrase } from "./phrase.js";
 import { createSession, type SessionUser } from "./sessions.js";
 
 export const AUTH_ERRORS = {
   userNotFound: "ROBLOX user not found. Check the username and try again.",
-  robloxUnavailable: "Service unavailable: ROBLOX could not be reached. Please try again.",
+  robloxUnavailable: ROBLOX_UNAVAILABLE,
   invalidPhrase: "Invalid verification phrase. Go back and log in again to get a new one.",
   expiredPhrase: "This verification phrase has expired. Go back and log in again to get a new one.",
   usedPhrase: "This verification phrase has already been used. Go back and log in again to get a new one.",
@@ -133,7 +133,7 @@ export async function login(
   ctx: AppContext,
   username: string,
 ): Promise<{ response: LoginResponse; session: NewSession | null }> {
-  const roblox = createRobloxClient(ctx);
+  const roblox = ctx.providers.roblox;
   const found = await askRoblox(ctx, () => roblox.findUserByUsername(username));
   if (!found) throw notFound(AUTH_ERRORS.userNotFound);
   const challenge = await currentChallenge(ctx, found);
@@ -169,7 +169,7 @@ export async function verify(
   if (challenge.usedAt) throw badRequest(AUTH_ERRORS.usedPhrase);
   if (challenge.expiresAt <= new Date()) throw badRequest(AUTH_ERRORS.expiredPhrase);
 
-  const roblox = createRobloxClient(ctx);
+  const roblox = ctx.providers.roblox;
   const profile = await askRoblox(ctx, () => roblox.getUser(input.robloxUserId));
   if (!profile) throw notFound(AUTH_ERRORS.userNotFound);
   if (!descriptionHoldsPhrase(profile.description, challenge.phrase))

@@ -26,7 +26,7 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
   const rows = await db
     .select({ user: users })
     .from(sessions)

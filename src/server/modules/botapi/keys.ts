@@ -1,29 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
-import { BOTAPI_TEXTS } from "../../../contract/botapi.js";
-import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { botKeys } from "../../db/schema/index.js";
-import { notFound, unauthorized } from "../../http/errors.js";
-import type { RateLimitRule } from "../../http/rate-limit.js";
-import { hashToken, requireAdmin } from "../auth/sessions.js";
+import { notFound } from "../../http/errors.js";
+import { type BotKeyIdentity, hashToken } from "../auth/index.js";
 
 const KEY_PREFIX = "adbot_";
-/** A bot loops every 2 s with a handful of calls per bot; this leaves room for several bots on one key. */
-export const BOT_API_RATE_LIMIT: RateLimitRule = { name: "botapi", points: 1200, durationSeconds: 60 };
-
-export interface BotKeyIdentity {
-  id: string;
-  name: string;
-}
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** Set when the request was authenticated with a Bot API key. */
-    botKey?: BotKeyIdentity;
-  }
-}
 
 /** Issues a key: shown once, stored as a SHA-256 hash with a short prefix for recognising it later. */
 export async function createBotKey(
@@ -57,37 +39,4 @@ export async function revokeBotKey(db: Db, id: string): Promise<void> {
     .where(and(eq(botKeys.id, id), isNull(botKeys.revokedAt)))
     .returning({ id: botKeys.id });
   if (rows.length === 0) throw notFound("Bot key not found");
-}
-
-async function findBotKey(db: Db, key: string): Promise<BotKeyIdentity | null> {
-  const [row] = await db
-    .select({ id: botKeys.id, name: botKeys.name })
-    .from(botKeys)
-    .where(and(eq(botKeys.keyHash, hashToken(key)), isNull(botKeys.revokedAt)))
-    .limit(1);
-  return row ?? null;
-}
-
-/**
- * preHandler for the Bot API and the spec's admin endpoints a bot calls: `Authorization: Bearer <bot key>`
- * (rate limited per key), or else an admin session.
- */
-export function requireBotOrAdmin(ctx: AppContext) {
-  const adminOnly = requireAdmin(ctx.db);
-  return async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    if (header === undefined) return adminOnly(request);
-    const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-    const identity = token ? await findBotKey(ctx.db, token) : null;
-    if (!identity) throw unauthorized(BOTAPI_TEXTS.invalidKey);
-    request.botKey = identity;
-    await ctx.rateLimits.consume(BOT_API_RATE_LIMIT, identity.id);
-  };
-}
-
-/** Who did it, for ledger notes and logs (never the key itself). */
-export function actorOf(request: FastifyRequest): string {
-  return request.botKey
-    ? `bot key ${request.botKey.name}`
-    : `admin ${request.sessionUser?.username ?? "unknown"}`;
 }

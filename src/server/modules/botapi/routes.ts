@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { okResponseSchema } from "../../../contract/auth.js";
 import {
   botApiBotListSchema,
@@ -24,9 +22,9 @@ import {
   workResponseSchema,
 } from "../../../contract/botapi.js";
 import type { AppContext } from "../../context.js";
-import { requireAdmin } from "../auth/sessions.js";
-import { completeOrder, defineOrderCompletedJob } from "../orders/completion.js";
-import { actorOf, createBotKey, listBotKeys, requireBotOrAdmin, revokeBotKey } from "./keys.js";
+import { actorOf, type RouteApp } from "../auth/index.js";
+import { completeOrder } from "../orders/index.js";
+import { createBotKey, listBotKeys, revokeBotKey } from "./keys.js";
 import {
   heartbeat,
   listBots,
@@ -37,48 +35,45 @@ import {
   workFor,
 } from "./service.js";
 
-/**
- * The Bot API (docs/bot-api.md): the spec's admin endpoints a delivery bot calls, and what a bot needs beyond them
- * under /api/bot/. Every route takes a bot key (Authorization: Bearer) or an admin session.
- */
-export async function registerBotApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = requireAdmin(ctx.db);
-  const botOrAdmin = requireBotOrAdmin(ctx);
-  defineOrderCompletedJob(ctx);
-
+/** The admin's bot keys. */
+export function adminRoutes(r: RouteApp, ctx: AppContext): void {
   r.post(
     "/api/admin/bot-keys",
     {
-      preHandler: admin,
       schema: { body: createBotKeyRequestSchema, response: { 201: createBotKeyResponseSchema } },
     },
     async (request, reply) => reply.status(201).send(await createBotKey(ctx.db, request.body.name)),
   );
-  r.get("/api/admin/bot-keys", { preHandler: admin, schema: { response: { 200: botKeyListSchema } } }, () =>
+  r.get("/api/admin/bot-keys", { schema: { response: { 200: botKeyListSchema } } }, () =>
     listBotKeys(ctx.db),
   );
   r.delete(
     "/api/admin/bot-keys/:id",
-    { preHandler: admin, schema: { params: botKeyIdParamsSchema, response: { 200: okResponseSchema } } },
+    { schema: { params: botKeyIdParamsSchema, response: { 200: okResponseSchema } } },
     async (request) => {
       await revokeBotKey(ctx.db, request.params.id);
       return { success: true as const };
     },
   );
-  if (ctx.config.sandbox) {
-    // Lets the reference agent (and tests) start against a sandbox server with no set-up.
-    r.post(
-      "/__sandbox/bot-keys",
-      { schema: { body: createBotKeyRequestSchema, response: { 201: createBotKeyResponseSchema } } },
-      async (request, reply) => reply.status(201).send(await createBotKey(ctx.db, request.body.name)),
-    );
-  }
+}
 
+/** Sandbox mode only: lets the reference agent (and tests) start against a sandbox server with no set-up. */
+export function sandboxRoutes(r: RouteApp, ctx: AppContext): void {
+  r.post(
+    "/__sandbox/bot-keys",
+    { schema: { body: createBotKeyRequestSchema, response: { 201: createBotKeyResponseSchema } } },
+    async (request, reply) => reply.status(201).send(await createBotKey(ctx.db, request.body.name)),
+  );
+}
+
+/**
+ * The Bot API (docs/bot-api.md): the spec's admin endpoints a delivery bot calls, and what a bot needs beyond them
+ * under /api/bot/. Every route takes a bot key (Authorization: Bearer) or an admin session.
+ */
+export function botRoutes(r: RouteApp, ctx: AppContext): void {
   r.get(
     "/api/admin/orders/pending",
     {
-      preHandler: botOrAdmin,
       schema: { querystring: pendingOrdersQuerySchema, response: { 200: pendingOrderListSchema } },
     },
     (request) => listPendingOrders(ctx.db, { game: request.query.game }),
@@ -87,7 +82,6 @@ export async function registerBotApi(app: FastifyInstance, ctx: AppContext): Pro
   r.post(
     "/api/admin/orders/:orderId/complete",
     {
-      preHandler: botOrAdmin,
       schema: {
         params: orderIdParamsSchema,
         body: completeOrderRequestSchema,
@@ -107,7 +101,6 @@ export async function registerBotApi(app: FastifyInstance, ctx: AppContext): Pro
   r.get(
     "/api/users/by-roblox/:robloxUserId",
     {
-      preHandler: botOrAdmin,
       schema: { params: robloxUserIdParamsSchema, response: { 200: userByRobloxResponseSchema } },
     },
     (request) => userByRobloxId(ctx.db, request.params.robloxUserId),
@@ -116,7 +109,6 @@ export async function registerBotApi(app: FastifyInstance, ctx: AppContext): Pro
   r.get(
     "/api/bot/bots",
     {
-      preHandler: botOrAdmin,
       schema: { querystring: botsQuerySchema, response: { 200: botApiBotListSchema } },
     },
     (request) => listBots(ctx.db, request.query.game),
@@ -125,7 +117,6 @@ export async function registerBotApi(app: FastifyInstance, ctx: AppContext): Pro
   r.post(
     "/api/bot/heartbeat",
     {
-      preHandler: botOrAdmin,
       schema: { body: botUsernameBodySchema, response: { 200: heartbeatResponseSchema } },
     },
     (request) => heartbeat(ctx, request.body.botUsername),
@@ -134,7 +125,6 @@ export async function registerBotApi(app: FastifyInstance, ctx: AppContext): Pro
   r.post(
     "/api/bot/deposits",
     {
-      preHandler: botOrAdmin,
       schema: { body: depositRequestSchema, response: { 200: depositResponseSchema } },
     },
     (request) => reportDeposit(ctx, request.body, actorOf(request)),
@@ -143,7 +133,6 @@ export async function registerBotApi(app: FastifyInstance, ctx: AppContext): Pro
   r.get(
     "/api/bot/work",
     {
-      preHandler: botOrAdmin,
       schema: { querystring: botUsernameQuerySchema, response: { 200: workResponseSchema } },
     },
     (request) => workFor(ctx.db, request.query.botUsername),
@@ -152,7 +141,6 @@ export async function registerBotApi(app: FastifyInstance, ctx: AppContext): Pro
   r.post(
     "/api/bot/friend-requests/:id/sent",
     {
-      preHandler: botOrAdmin,
       schema: { params: friendRequestIdParamsSchema, response: { 200: okResponseSchema } },
     },
     async (request) => {

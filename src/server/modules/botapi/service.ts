@@ -24,9 +24,8 @@ import {
   whitelistedUsers,
 } from "../../db/schema/index.js";
 import { badRequest, conflict, forbidden, type HttpError, notFound } from "../../http/errors.js";
-import type { BotRow } from "../bots/service.js";
-import { afterHeartbeat, botStatusAt, onlineTimeLeft } from "../bots/status.js";
-import { moveInventory } from "../inventory/service.js";
+import { afterHeartbeat, type BotRow, botStatusAt, onlineTimeLeft } from "../bots/index.js";
+import { moveInventory } from "../inventory/index.js";
 
 async function findBot(db: DbOrTx, botUsername: string, forUpdate = false): Promise<BotRow> {
   const query = db.select().from(bots).where(sql`lower(${bots.botUsername}) = lower(${botUsername})`);

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okResponseSchema } from "../../../contract/auth.js";
 import {
@@ -19,7 +17,7 @@ import {
   whitelistUsernameParamsSchema,
 } from "../../../contract/bots.js";
 import type { AppContext } from "../../context.js";
-import { requireAdmin, requireUser, userOf } from "../auth/sessions.js";
+import { type RouteApp, userOf } from "../auth/index.js";
 import {
   addPoolBots,
   addToWhitelist,
@@ -32,21 +30,15 @@ import {
   sellerBots,
 } from "./service.js";
 
-export async function registerBots(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const seller = requireUser(ctx.db);
-  const admin = requireAdmin(ctx.db);
-
-  r.get(
-    "/api/bots/user",
-    { preHandler: seller, schema: { response: { 200: botsUserResponseSchema } } },
-    (request) => sellerBots(ctx.db, userOf(request).id),
+/** The seller's bots and trade whitelist. */
+export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
+  r.get("/api/bots/user", { schema: { response: { 200: botsUserResponseSchema } } }, (request) =>
+    sellerBots(ctx.db, userOf(request).id),
   );
 
   r.post(
     "/api/bots/create",
     {
-      preHandler: seller,
       schema: { body: createBotRequestSchema, response: { 200: createBotResponseSchema } },
     },
     async (request) => ({
@@ -58,7 +50,6 @@ export async function registerBots(app: FastifyInstance, ctx: AppContext): Promi
   r.post(
     "/api/bots/whitelist/add",
     {
-      preHandler: seller,
       schema: { body: whitelistAddRequestSchema, response: { 200: whitelistAddResponseSchema } },
     },
     async (request) => ({
@@ -70,7 +61,6 @@ export async function registerBots(app: FastifyInstance, ctx: AppContext): Promi
   r.delete(
     "/api/bots/whitelist/:username",
     {
-      preHandler: seller,
       schema: { params: whitelistUsernameParamsSchema, response: { 200: okResponseSchema } },
     },
     async (request) => {
@@ -78,15 +68,15 @@ export async function registerBots(app: FastifyInstance, ctx: AppContext): Promi
       return { success: true as const };
     },
   );
+}
 
-  r.get("/api/admin/bots", { preHandler: admin, schema: { response: { 200: adminBotListSchema } } }, () =>
-    listPoolBots(ctx.db),
-  );
+/** The pool of bot accounts and each game's rules. */
+export function adminRoutes(r: RouteApp, ctx: AppContext): void {
+  r.get("/api/admin/bots", { schema: { response: { 200: adminBotListSchema } } }, () => listPoolBots(ctx.db));
 
   r.post(
     "/api/admin/bots",
     {
-      preHandler: admin,
       schema: { body: createBotsRequestSchema, response: { 200: createBotsResponseSchema } },
     },
     async (request) => ({
@@ -98,7 +88,6 @@ export async function registerBots(app: FastifyInstance, ctx: AppContext): Promi
   r.delete(
     "/api/admin/bots/:id",
     {
-      preHandler: admin,
       schema: { params: z.object({ id: z.uuid() }), response: { 200: okResponseSchema } },
     },
     async (request) => {
@@ -107,15 +96,13 @@ export async function registerBots(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  r.get(
-    "/api/admin/game-rules",
-    { preHandler: admin, schema: { response: { 200: gameRulesListSchema } } },
-    () => listGameRules(ctx.db),
+  r.get("/api/admin/game-rules", { schema: { response: { 200: gameRulesListSchema } } }, () =>
+    listGameRules(ctx.db),
   );
 
   r.post(
     "/api/admin/game-rules",
-    { preHandler: admin, schema: { body: gameRulesCreateSchema, response: { 200: gameRulesSchema } } },
+    { schema: { body: gameRulesCreateSchema, response: { 200: gameRulesSchema } } },
     (request) => {
       const { game, ...patch } = request.body;
       return saveGameRules(ctx.db, game, patch);
@@ -125,7 +112,6 @@ export async function registerBots(app: FastifyInstance, ctx: AppContext): Promi
   r.put(
     "/api/admin/game-rules/:game",
     {
-      preHandler: admin,
       schema: { params: gameParamsSchema, body: gameRulesUpdateSchema, response: { 200: gameRulesSchema } },
     },
     (request) => saveGameRules(ctx.db, request.params.game, request.body),

@@ -22,7 +22,7 @@ import {
   whitelistedUsers,
 } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
-import { lookupRobloxUser } from "./roblox.js";
+import { lookupRobloxUser } from "../roblox/index.js";
 import { botStatusAt, onlineTimeLeft, turnedOn } from "./status.js";
 
 export type BotRow = typeof bots.$inferSelect;
@@ -117,7 +117,7 @@ export async function createSellerBot(ctx: AppContext, userId: string, game: Gam
   });
 }
 
-export interface DeliverableOrder {
+interface DeliverableOrder {
   id: string;
   userId: string;
   game: string | null;
@@ -233,7 +233,7 @@ export async function listPoolBots(db: Db): Promise<AdminBot[]> {
 }
 
 /** Parses one username or a one-per-line list; every name must be a valid Roblox username. */
-export function parseBotUsernames(input: { botUsername: string } | { botUsernames: string }): string[] {
+function parseBotUsernames(input: { botUsername: string } | { botUsernames: string }): string[] {
   const raw = "botUsername" in input ? [input.botUsername] : input.botUsernames.split(/\r?\n/);
   const names = new Map<string, string>();
   for (const line of raw) {

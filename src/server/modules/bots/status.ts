@@ -1,7 +1,7 @@
 import type { BotStatus } from "../../../contract/bots.js";
 import { BOT_ONLINE_WINDOW_SECONDS } from "../../../contract/limits.js";
 
-export interface BotWindow {
+interface BotWindow {
   status: string;
   onlineUntil: Date | null;
 }

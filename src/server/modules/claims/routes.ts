@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   CLAIM_RATE_LIMITS,
@@ -19,7 +17,15 @@ import {
   turnOnBotResponseSchema,
 } from "../../../contract/claims.js";
 import { gameSchema } from "../../../contract/games.js";
+import {
+  validateUsernameRequestSchema,
+  validateUsernameResponseSchema,
+  WITHDRAWAL_TEXTS,
+} from "../../../contract/withdrawals.js";
 import type { AppContext } from "../../context.js";
+import { badRequest } from "../../http/errors.js";
+import type { RouteApp } from "../auth/index.js";
+import { lookupRobloxUser } from "../roblox/index.js";
 import {
   lockUsername,
   privateServer,
@@ -30,13 +36,14 @@ import {
 } from "./service.js";
 
 const gameQuerySchema = z.object({ game: gameSchema.optional() });
+/** Public lookup (claim page and withdrawal confirmation): limited per IP so it cannot enumerate Roblox for free. */
+const VALIDATE_USERNAME_LIMIT = { name: "validate-username", points: 30, durationSeconds: 60 };
 
 /**
  * The buyer's claim calls (spec 001 §7). Public: the buyer has no account, so every call names its order by id and
  * e-mail or by authKey, and all are limited per IP.
  */
-export async function registerClaims(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export function publicRoutes(r: RouteApp, ctx: AppContext): void {
   const read = { onRequest: ctx.rateLimits.perIp(CLAIM_RATE_LIMITS.read) };
   const write = { onRequest: ctx.rateLimits.perIp(CLAIM_RATE_LIMITS.write) };
   const claimed = async (order: Awaited<ReturnType<typeof viewOrder>>) => ({ success: true as const, order });
@@ -116,6 +123,26 @@ export async function registerClaims(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       await requestFriendship(ctx, request.body, request.body);
       return { success: true as const };
+    },
+  );
+
+  r.post(
+    "/api/orders/claim/validate-username",
+    {
+      preHandler: ctx.rateLimits.perIp(VALIDATE_USERNAME_LIMIT),
+      schema: { body: validateUsernameRequestSchema, response: { 200: validateUsernameResponseSchema } },
+    },
+    async (request) => {
+      const username = request.body.username.trim();
+      if (!username) throw badRequest(WITHDRAWAL_TEXTS.claimUsernameRequired);
+      const user = await lookupRobloxUser(ctx, username);
+      return {
+        success: true as const,
+        userId: user.id,
+        username: user.name,
+        displayName: user.displayName,
+        imageUrl: user.imageUrl,
+      };
     },
   );
 }

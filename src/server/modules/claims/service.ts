@@ -18,10 +18,9 @@ import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { botFriendRequests, bots, items, orderItems, orders, users } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
-import type { RobloxUser } from "../../integrations/roblox/client.js";
-import { createRobloxClient } from "../../integrations/roblox/factory.js";
-import { findRobloxUserByName } from "../bots/roblox.js";
-import { dispatchBotForOrder, privateServerLinkFor } from "../bots/service.js";
+import type { RobloxUser } from "../../integrations/roblox/index.js";
+import { dispatchBotForOrder, privateServerLinkFor } from "../bots/index.js";
+import { findRobloxUserByName } from "../roblox/index.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -88,7 +87,7 @@ async function shopifyOrderWithEmail(
  * or its authKey (with orderId naming one of that order's sub-orders). Withdrawals are the seller's own and never
  * claimable. Anything else is the same 404.
  */
-export async function findAccessibleOrder(db: DbOrTx, access: OrderAccess): Promise<OrderRow> {
+async function findAccessibleOrder(db: DbOrTx, access: OrderAccess): Promise<OrderRow> {
   let order: OrderRow | undefined;
   if (access.authKey !== undefined) {
     const [named] = await db.select().from(orders).where(eq(orders.authKey, access.authKey));
@@ -200,7 +199,7 @@ export function effectiveClaimStyle(
 }
 
 /** What the buyer sees (spec 001 §3): the order, its sub-orders, and the seller's style; nothing of the seller. */
-export async function claimView(db: DbOrTx, order: OrderRow): Promise<ClaimOrderView> {
+async function claimView(db: DbOrTx, order: OrderRow): Promise<ClaimOrderView> {
   const subs = await subOrdersOf(db, order.id);
   const lines = await linesByOrder(db, [order.id, ...subs.map((s) => s.id)]);
   const own = lines.get(order.id) ?? [];
@@ -325,7 +324,7 @@ async function botRobloxUserId(ctx: AppContext, botId: string): Promise<number |
   if (!bot) return null;
   if (bot.robloxUserId) return bot.robloxUserId;
   try {
-    return (await createRobloxClient(ctx).findUserByUsername(bot.botUsername))?.id ?? null;
+    return (await ctx.providers.roblox.findUserByUsername(bot.botUsername))?.id ?? null;
   } catch (err) {
     ctx.log.warn({ err }, "roblox lookup of a bot failed");
     return null;
@@ -355,8 +354,8 @@ export async function turnOnBot(
 
 /**
  * POST /api/friend-requests: the order's bot (re)sends its friend request to the buyer. The bot agent sends it in
- * game from its work list; in sandbox mode the request is also made in the emulated game right away, so the
- * claim page works without a running agent.
+ * game from its work list; where the Roblox provider can send it at once (the sandbox's emulated game), it is sent
+ * right away, so the claim page works without a running agent.
  */
 export async function requestFriendship(
   ctx: AppContext,
@@ -375,23 +374,11 @@ export async function requestFriendship(
   const botUserId = bot.robloxUserId ?? (await botRobloxUserId(ctx, bot.id));
   if (body.botUserId !== null && botUserId !== null && body.botUserId !== botUserId)
     throw badRequest(CLAIM_TEXTS.wrongBot);
-  const sentInSandbox =
-    ctx.config.sandbox && (await sendInSandboxGame(ctx, bot.botUsername, order.robloxUserId));
+  const sentNow = await ctx.providers.roblox.sendFriendRequestNow(bot.botUsername, order.robloxUserId);
   const request = { botId: bot.id, robloxUserId: order.robloxUserId, robloxUsername: order.robloxUsername };
-  const state = sentInSandbox ? { status: "sent", sentAt: new Date() } : { status: "to_send", sentAt: null };
+  const state = sentNow ? { status: "sent", sentAt: new Date() } : { status: "to_send", sentAt: null };
   await ctx.db
     .insert(botFriendRequests)
     .values({ orderId: order.id, ...request, ...state })
     .onConflictDoUpdate({ target: botFriendRequests.orderId, set: { ...request, ...state } });
-}
-
-/** The emulated game's friend request from the bot (src/server/integrations/roblox/sandbox-game.ts). */
-async function sendInSandboxGame(ctx: AppContext, botUsername: string, toUserId: number): Promise<boolean> {
-  const res = await ctx.fetch(`${ctx.config.publicUrl}/__sandbox/roblox/friend-requests`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ botUsername, toUserId }),
-  });
-  if (!res.ok) ctx.log.warn({ status: res.status }, "sandbox friend request refused");
-  return res.ok;
 }

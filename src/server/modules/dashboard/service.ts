@@ -8,8 +8,8 @@ import {
 import type { AppContext } from "../../context.js";
 import { type DbOrTx, txSql } from "../../db/client.js";
 import { dashboardListingStats, dashboardStats } from "../../db/schema/index.js";
-import { centsToDecimal, toCents } from "../../integrations/shopify/payload.js";
-import { SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "../orders/service.js";
+import { centsToDecimal, toCents } from "../../integrations/shopify/index.js";
+import { SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "../orders/index.js";
 import {
   bucketsIn,
   type DashboardWindows,

@@ -1,18 +1,17 @@
-import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
-import { requireUser, userOf } from "../auth/sessions.js";
+import { type RouteApp, userOf } from "../auth/index.js";
 
 /** Proxies close idle connections after about a minute; a comment line well before that keeps the stream open. */
-export const SSE_HEARTBEAT_MS = 25_000;
+const SSE_HEARTBEAT_MS = 25_000;
 
 /**
  * GET /api/events: Server-Sent Events for the signed-in seller. Each realtime event for that user (published by
  * any instance through LISTEN/NOTIFY) becomes `data: {"type":"inventory"}`; the page refetches that query.
  */
-export async function registerEvents(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
   const open = new Set<() => void>();
 
-  app.get("/api/events", { preHandler: requireUser(ctx.db) }, (request, reply) => {
+  r.get("/api/events", (request, reply) => {
     const user = userOf(request);
     reply.hijack();
     const res = reply.raw;
@@ -38,7 +37,7 @@ export async function registerEvents(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   // Open streams would otherwise keep app.close() (shutdown, tests) waiting for every browser to leave.
-  app.addHook("preClose", async () => {
+  r.addHook("preClose", async () => {
     for (const close of [...open]) close();
   });
 }

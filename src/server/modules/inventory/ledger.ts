@@ -52,10 +52,10 @@ export interface Balance {
 }
 
 /** What a planned movement does: applied, or refused on the first item (in item order) it would overdraw. */
-export type MovementOutcome = { applied: true } | { applied: false; itemId: string };
+type MovementOutcome = { applied: true } | { applied: false; itemId: string };
 
 /** The key of a seller's balance of an item in the maps the ledger works with. */
-export const balanceKey = (userId: string, itemId: string) => `${userId} ${itemId}`;
+const balanceKey = (userId: string, itemId: string) => `${userId} ${itemId}`;
 
 /** The balances the movements touch, in locking order. */
 const balanceKeysOf = (moves: Movement[]) =>

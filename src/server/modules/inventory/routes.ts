@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   grantItemsRequestSchema,
   grantItemsResponseSchema,
@@ -8,33 +6,27 @@ import {
   userIdParamsSchema,
 } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
-import { requireUser, userOf } from "../auth/sessions.js";
-import { actorOf, requireBotOrAdmin } from "../botapi/keys.js";
+import { actorOf, type RouteApp, userOf } from "../auth/index.js";
 import { grantItems, inventoryDetail, listInventory } from "./service.js";
 
-export async function registerInventory(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const botOrAdmin = requireBotOrAdmin(ctx);
-
-  r.get(
-    "/api/inventory",
-    { preHandler: requireUser(ctx.db), schema: { response: { 200: inventoryListSchema } } },
-    (request) => listInventory(ctx.db, userOf(request).id),
+/** The seller's own inventory. */
+export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
+  r.get("/api/inventory", { schema: { response: { 200: inventoryListSchema } } }, (request) =>
+    listInventory(ctx.db, userOf(request).id),
   );
+}
 
+/** Any seller's inventory, and granting items: for a bot's key or an admin. */
+export function botRoutes(r: RouteApp, ctx: AppContext): void {
   r.get(
     "/api/inventory/:userId",
-    {
-      preHandler: botOrAdmin,
-      schema: { params: userIdParamsSchema, response: { 200: inventoryDetailListSchema } },
-    },
+    { schema: { params: userIdParamsSchema, response: { 200: inventoryDetailListSchema } } },
     (request) => inventoryDetail(ctx.db, request.params.userId),
   );
 
   r.post(
     "/api/admin/users/:userId/items",
     {
-      preHandler: botOrAdmin,
       schema: {
         params: userIdParamsSchema,
         body: grantItemsRequestSchema,

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import { type Game, gameSchema } from "../../../contract/games.js";
-import type { AppContext } from "../../context.js";
+import type { RouteApp } from "../auth/index.js";
 
 const CODE_NAME = /^(?=.{1,64}$)[a-z0-9]+(?:_[a-z0-9]+)*$/;
 /** Each game's hue, so a tile says at a glance which game the item belongs to. */
@@ -36,8 +35,8 @@ export function itemTileSvg(game: Game, codeName: string): string {
 }
 
 /** GET /item-images/:game/:codeName.svg: the generated pictures the demo catalogue's imageUrl points at. */
-export async function registerItemImages(app: FastifyInstance, _ctx: AppContext): Promise<void> {
-  app.get<{ Params: { game: string; file: string } }>("/item-images/:game/:file", async (request, reply) => {
+export function itemImageRoutes(r: RouteApp): void {
+  r.get<{ Params: { game: string; file: string } }>("/item-images/:game/:file", async (request, reply) => {
     const game = gameSchema.safeParse(request.params.game);
     const codeName = request.params.file.replace(/\.svg$/, "");
     if (!game.success || !request.params.file.endsWith(".svg") || !CODE_NAME.test(codeName)) {

@@ -1,31 +1,20 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createItemRequestSchema, itemListSchema, itemSchema } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
-import { requireAdmin, requireUser } from "../auth/sessions.js";
+import type { RouteApp } from "../auth/index.js";
 import { createItem, listItems } from "./service.js";
 
-export async function registerItems(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+/** The item catalogue, as a seller picks from it. */
+export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
+  r.get("/api/items", { schema: { response: { 200: itemListSchema } } }, () => listItems(ctx.db));
+}
 
-  r.get(
-    "/api/items",
-    { preHandler: requireUser(ctx.db), schema: { response: { 200: itemListSchema } } },
-    () => listItems(ctx.db),
-  );
-
-  r.get(
-    "/api/admin/items",
-    { preHandler: requireAdmin(ctx.db), schema: { response: { 200: itemListSchema } } },
-    () => listItems(ctx.db),
-  );
+/** Item management. */
+export function adminRoutes(r: RouteApp, ctx: AppContext): void {
+  r.get("/api/admin/items", { schema: { response: { 200: itemListSchema } } }, () => listItems(ctx.db));
 
   r.post(
     "/api/admin/items",
-    {
-      preHandler: requireAdmin(ctx.db),
-      schema: { body: createItemRequestSchema, response: { 201: itemSchema } },
-    },
+    { schema: { body: createItemRequestSchema, response: { 201: itemSchema } } },
     async (request, reply) => reply.status(201).send(await createItem(ctx.db, request.body)),
   );
 }

@@ -7,7 +7,7 @@ import { conflict } from "../../http/errors.js";
 
 type ItemRow = typeof items.$inferSelect;
 
-export function toItem(r: ItemRow): Item {
+function toItem(r: ItemRow): Item {
   return {
     id: r.id,
     codeName: r.codeName,

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { okResponseSchema } from "../../../contract/auth.js";
 import {
   addStockRequestSchema,
@@ -12,27 +10,24 @@ import {
   stockResponseSchema,
 } from "../../../contract/listings.js";
 import type { AppContext } from "../../context.js";
-import { requireUser, userOf } from "../auth/sessions.js";
+import { type RouteApp, userOf } from "../auth/index.js";
 import { addStock, deductStock, deleteListing, linkListing, listListings } from "./service.js";
 
-export async function registerListings(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const onRequest = requireUser(ctx.db);
-
-  r.get("/api/listings", { onRequest, schema: { response: { 200: listingListSchema } } }, async (request) =>
+/** The seller's listings: Shopify variants linked to their items, with stock. */
+export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
+  r.get("/api/listings", { schema: { response: { 200: listingListSchema } } }, async (request) =>
     listListings(ctx, userOf(request).id),
   );
 
   r.post(
     "/api/listings/link",
-    { onRequest, schema: { body: linkListingRequestSchema, response: { 200: listingSchema } } },
+    { schema: { body: linkListingRequestSchema, response: { 200: listingSchema } } },
     async (request) => linkListing(ctx, userOf(request), request.body),
   );
 
   r.post(
     "/api/listings/:id/add-stock",
     {
-      onRequest,
       schema: {
         params: listingIdParamsSchema,
         body: addStockRequestSchema,
@@ -48,7 +43,6 @@ export async function registerListings(app: FastifyInstance, ctx: AppContext): P
   r.post(
     "/api/listings/:id/deduct-stock",
     {
-      onRequest,
       schema: {
         params: listingIdParamsSchema,
         body: deductStockRequestSchema,
@@ -69,7 +63,6 @@ export async function registerListings(app: FastifyInstance, ctx: AppContext): P
   r.delete(
     "/api/listings/:id",
     {
-      onRequest,
       schema: {
         params: listingIdParamsSchema,
         querystring: deleteListingQuerySchema,

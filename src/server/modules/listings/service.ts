@@ -25,15 +25,15 @@ import {
   users,
 } from "../../db/schema/index.js";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors.js";
-import { shopAdminUrl } from "../../integrations/shopify/client.js";
-import type { SessionUser } from "../auth/sessions.js";
-import { notifyLowStock } from "../notifications/service.js";
+import { shopAdminUrl } from "../../integrations/shopify/index.js";
+import type { SessionUser } from "../auth/index.js";
+import { notifyLowStock } from "../notifications/index.js";
 import {
   connectedShop,
   queueInventorySync,
   requireConnectedShop,
   shopifyHttpError,
-} from "../shopify/service.js";
+} from "../shopify/index.js";
 
 const MAX_STOCK = 1_000_000;
 
@@ -51,7 +51,7 @@ async function assertListingLimit(db: DbOrTx, user: SessionUser): Promise<void> 
 }
 
 /** A whole number in range, from a JSON number or a numeric string; null otherwise. */
-export function wholeNumber(raw: unknown, min: number, max: number): number | null {
+function wholeNumber(raw: unknown, min: number, max: number): number | null {
   const n = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
   return typeof n === "number" && Number.isInteger(n) && n >= min && n <= max ? n : null;
 }

@@ -6,7 +6,7 @@ import type {
   OrderNotification,
 } from "../../../contract/notifications.js";
 import { activeTier, hasPaidTier, type Subscription } from "../../../contract/plans.js";
-import type { DiscordEmbed, DiscordEmbedField, DiscordMessage } from "../../integrations/discord/client.js";
+import type { DiscordEmbed, DiscordEmbedField, DiscordMessage } from "../../integrations/discord/index.js";
 
 /** The seller's Discord settings, as stored on the user. */
 export interface DiscordPreferences extends Subscription {

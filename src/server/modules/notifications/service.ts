@@ -10,18 +10,14 @@ import {
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { items, listings, notificationReceipts, orderItems, orders, users } from "../../db/schema/index.js";
-import {
-  DiscordClient,
-  DiscordRateLimitError,
-  DiscordWebhookError,
-} from "../../integrations/discord/client.js";
-import type { OrderCreatedEvent } from "../orders/events.js";
+import { DiscordRateLimitError, DiscordWebhookError } from "../../integrations/discord/index.js";
+import type { OrderCreatedEvent } from "../orders/index.js";
 import { buildDiscordMessage, type DiscordPreferences, wantsNotification } from "./messages.js";
 
 export const DISCORD_JOB = "discord.send";
 
 /** A queued Discord message: who it is for, what happened (captured when it happened), and how often Discord said wait. */
-export type DiscordJob = NotificationPayload & { userId: string; occurredAt: string; rateLimited?: number };
+type DiscordJob = NotificationPayload & { userId: string; occurredAt: string; rateLimited?: number };
 
 // A webhook that keeps answering 429 is given up on after this many waits (each as long as Discord asked).
 const MAX_RATE_LIMITED = 20;
@@ -51,7 +47,7 @@ async function preferences(db: DbOrTx, userId: string): Promise<DiscordPreferenc
 }
 
 /** A message to queue for a seller; with `dedupeKey`, an event seen again (a retried job) queues nothing more. */
-export interface PendingNotification {
+interface PendingNotification {
   userId: string;
   notification: NotificationPayload;
   dedupeKey?: string;
@@ -61,7 +57,7 @@ export interface PendingNotification {
  * Queues the Discord messages the sellers want, on `tx` so the jobs commit with the change that caused them, in
  * three statements whatever their number (settings, receipts, jobs). Answers, per notification, whether it queued.
  */
-export async function enqueueNotifications(
+async function enqueueNotifications(
   ctx: AppContext,
   tx: DbOrTx,
   pending: PendingNotification[],
@@ -101,7 +97,7 @@ export async function enqueueNotifications(
 }
 
 /** Queues one Discord message when the seller wants this kind (see enqueueNotifications). Answers whether it queued. */
-export async function enqueueNotification(
+async function enqueueNotification(
   ctx: AppContext,
   tx: DbOrTx,
   userId: string,
@@ -294,20 +290,12 @@ function parseJob(data: unknown): DiscordJob | null {
   return { ...d, kind: kind.data, payload: payload.data } as DiscordJob;
 }
 
-export function discordClient(ctx: AppContext): DiscordClient {
-  return new DiscordClient(ctx.fetch, ctx.config.services.discordApi);
-}
-
 /**
  * The "discord.send" job. The seller's settings are read again (a webhook removed or switched off meanwhile means
  * no message). A 429 parks the message as a new job that starts after Discord's retry_after; a 5xx or network
  * error throws so pg-boss retries; a webhook Discord refuses for good (deleted, bad) is dropped with a warning.
  */
-export async function sendDiscordNotification(
-  ctx: AppContext,
-  data: unknown,
-  client = discordClient(ctx),
-): Promise<void> {
+export async function sendDiscordNotification(ctx: AppContext, data: unknown): Promise<void> {
   const job = parseJob(data);
   if (!job) {
     ctx.log.warn("dropped a malformed discord.send job");
@@ -320,7 +308,7 @@ export async function sendDiscordNotification(
     at: new Date(job.occurredAt),
   });
   try {
-    await client.executeWebhook(prefs.discordWebhookUrl as string, message);
+    await ctx.providers.discord.executeWebhook(prefs.discordWebhookUrl as string, message);
   } catch (err) {
     if (err instanceof DiscordRateLimitError) {
       const rateLimited = (job.rateLimited ?? 0) + 1;

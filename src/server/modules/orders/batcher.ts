@@ -1,4 +1,4 @@
-export interface LaneBatcherOptions<Req, Res> {
+interface LaneBatcherOptions<Req, Res> {
   /** Runs requests together (one transaction); resolves with their results in order. */
   runBatch: (requests: Req[]) => Promise<Res[]>;
   /** Runs one request alone: a batch that fails is retried this way, so a poison request fails alone. */

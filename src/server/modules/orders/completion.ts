@@ -3,10 +3,10 @@ import { BOTAPI_TEXTS } from "../../../contract/botapi.js";
 import type { AppContext } from "../../context.js";
 import { orderItems, orders } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../http/errors.js";
-import { moveInventory } from "../inventory/service.js";
+import { moveInventory } from "../inventory/index.js";
 import { jobHook } from "./events.js";
 
-export interface OrderCompletedEvent {
+interface OrderCompletedEvent {
   orderId: string;
 }
 
@@ -16,9 +16,9 @@ export interface OrderCompletedEvent {
  */
 const orderCompletedHook = jobHook<OrderCompletedEvent>("orders.completed");
 
-export const ORDER_COMPLETED_JOB = orderCompletedHook.jobName;
+const ORDER_COMPLETED_JOB = orderCompletedHook.jobName;
 
-/** Subscribes to completed orders; call it from a module's register function. Listeners must be idempotent. */
+/** Subscribes to completed orders; call it from a module's plugin. Listeners must be idempotent. */
 export function onOrderCompleted(
   ctx: AppContext,
   listener: (event: OrderCompletedEvent) => Promise<void>,
@@ -26,7 +26,7 @@ export function onOrderCompleted(
   orderCompletedHook.on(ctx, listener);
 }
 
-/** Defines the "orders.completed" job; registered once per app by the Bot API module, before jobs start. */
+/** Defines the "orders.completed" job; once per app, before jobs start. */
 export function defineOrderCompletedJob(ctx: AppContext): void {
   orderCompletedHook.define(ctx);
 }

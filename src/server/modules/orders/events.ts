@@ -18,7 +18,7 @@ export function jobHook<E extends object>(jobName: string, batch?: JobDefinition
   };
   return {
     jobName,
-    /** Subscribes; call it from a module's register function. */
+    /** Subscribes; call it from a module's plugin. */
     on(ctx: AppContext, listener: (event: E) => Promise<void>): void {
       listenersOf(ctx).push(listener);
     },
@@ -69,3 +69,11 @@ export const orderCreatedHook = jobHook<OrderCreatedBatch>("orders.created", {
   merge: (batches) => ({ events: batches.flatMap((b) => b.events) }),
 });
 export const ORDER_CREATED_JOB = orderCreatedHook.jobName;
+
+/** Subscribes to created orders (whole intake batches); call it from a module's plugin. Listeners must be idempotent. */
+export function onOrdersCreated(
+  ctx: AppContext,
+  listener: (batch: OrderCreatedBatch) => Promise<void>,
+): void {
+  orderCreatedHook.on(ctx, listener);
+}

@@ -1,12 +1,20 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.js";
+import type { Statement } from "../../db/script.js";
 import { columnsOf } from "../../db/unnest.js";
-import { centsToDecimal, type OrderWebhook, toCents } from "../../integrations/shopify/payload.js";
-import { type Balance, checkMovementWrites, type ItemQuantity, movementWrites } from "../inventory/ledger.js";
+import { centsToDecimal, type OrderWebhook, toCents } from "../../integrations/shopify/index.js";
+import {
+  type Balance,
+  checkMovementWrites,
+  type ItemQuantity,
+  type Movement,
+  type MovementWrites,
+  movementWrites,
+} from "../inventory/index.js";
 import { LaneBatcher } from "./batcher.js";
 import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
 
-export type IntakeResult =
+type IntakeResult =
   | { status: "created"; orderIds: string[]; failedNoStock: number }
   | { status: "duplicate" }
   | { status: "ignored"; reason: "unknown_shop" | "no_linked_products" };
@@ -102,21 +110,224 @@ export function allocate(
   }
 }
 
-export interface IntakeRequest {
+interface IntakeRequest {
   shop: string;
   order: OrderWebhook;
 }
 
-/** One request of a batch on its way through the transaction. */
-interface Pending {
+/** A delivery that is not a repeat within its batch, with the id its purchase's top order will have. */
+interface Candidate {
   index: number;
   shop: string;
   order: OrderWebhook;
+  topId: string;
+}
+
+/** One request of a batch on its way through the transaction. */
+interface Pending extends Candidate {
   userId: string;
   games: GameOrder[];
-  /** The purchase's top order: the parent when it spans games, else its one game order. */
-  topId: string;
+  /** `topId` names the parent of several games; a single game order takes it as its own id. */
   multiGame: boolean;
+}
+
+/**
+ * The batch's distinct deliveries, in key order (shop, Shopify order id): receipts are inserted in that order, so
+ * two batches holding the same orders wait rather than deadlock. A repeat within the batch is a duplicate.
+ */
+function distinctDeliveries(requests: IntakeRequest[], results: IntakeResult[]): Candidate[] {
+  const seen = new Set<string>();
+  const candidates: Candidate[] = [];
+  for (const [index, { shop, order }] of requests.entries()) {
+    const key = `${shop} ${order.id}`;
+    if (seen.has(key)) results[index] = { status: "duplicate" };
+    else {
+      seen.add(key);
+      candidates.push({ index, shop, order, topId: randomUUID() });
+    }
+  }
+  const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return candidates.sort((a, b) => byKey(a.shop, b.shop) || byKey(a.order.id, b.order.id));
+}
+
+/** A row of the claim: its kind says which of the other columns it fills. */
+interface ClaimRow {
+  /** shop | link | receipt | seller | listing | balance */
+  kind: string;
+  /** shop: its domain; link: the shop's domain; receipt: "shop shopifyOrderId"; listing: its id; balance: "userId itemId" */
+  key: string;
+  /** shop, link: the seller */
+  user_id: string | null;
+  /** shop: "true" when the seller has something to follow up (inventory sync, Discord) */
+  follow_up: string | null;
+  /** link: the listing, its game, the Shopify variant and one of its items */
+  listing_id: string | null;
+  game: string | null;
+  variant_id: string | null;
+  item_id: string | null;
+  /** link: the item's units per listing unit; listing: its stock; balance: the available units */
+  quantity: number;
+  /** balance: the reserved units */
+  reserved: number;
+}
+
+/**
+ * The first round trip: everything the batch decides on, with the rows it will change locked. Its parts, in the
+ * order UNION ALL runs them:
+ *  1. `delivery`, `delivery_line`: the batch's deliveries and their variant lines (parameters);
+ *  2. `seller_shop`: the connected shops among them, with their seller and whether the seller has a follow-up;
+ *  3. `linked_line`: the active listings those variants are linked to, one row per listing item;
+ *  4. `receipt`: the idempotency receipts inserted (a delivery already received drops out); the top order id is
+ *     set only when something is linked, as the orders below follow;
+ *  5. `locked_seller`, `locked_listing`, `locked_balance`: the rows the new orders draw on, locked in id order: the
+ *     sellers (the share lock the orders' foreign key takes anyway, taken before any balance, as the ledger does),
+ *     listing stock, inventory balances.
+ */
+function claimStatement(candidates: Candidate[]): Statement {
+  const lines = candidates.flatMap((c, i) =>
+    c.order.line_items.flatMap((l) =>
+      l.variant_id && l.quantity > 0 ? [[i + 1, l.variant_id] as const] : [],
+    ),
+  );
+  return {
+    name: "intake_claim",
+    text: `WITH delivery AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[]) WITH ORDINALITY
+         AS delivery(shop, shopify_order_id, top_id, position)
+     ), delivery_line AS (
+       SELECT * FROM unnest($4::int[], $5::text[]) AS delivery_line(position, variant)
+     ), seller_shop AS (
+       SELECT s.domain, s.user_id,
+              'write_inventory' = ANY (string_to_array(s.scopes, ','))
+                OR (u.discord_webhook_url IS NOT NULL AND u.discord_notifications_enabled) AS follow_up
+         FROM shops s JOIN users u ON u.id = s.user_id
+        WHERE s.domain IN (SELECT shop FROM delivery) AND s.uninstalled_at IS NULL
+     ), linked_line AS (
+       SELECT ss.domain, ss.user_id, l.id AS listing_id, l.game, l.shopify_variant_id, li.item_id, li.quantity
+         FROM seller_shop ss JOIN listings l ON l.user_id = ss.user_id AND l.is_active
+         JOIN listing_items li ON li.listing_id = l.id
+        WHERE l.shopify_variant_id IN (SELECT variant FROM delivery_line)
+     ), receipt AS (
+       INSERT INTO shopify_order_receipts (shop_domain, shopify_order_id, order_id)
+       SELECT d.shop, d.shopify_order_id,
+              CASE WHEN EXISTS (SELECT 1 FROM delivery_line dl
+                                  JOIN linked_line ll ON ll.shopify_variant_id = dl.variant
+                                 WHERE dl.position = d.position AND ll.domain = d.shop) THEN d.top_id END
+         FROM delivery d JOIN seller_shop ss ON ss.domain = d.shop
+        ORDER BY d.position
+       ON CONFLICT DO NOTHING RETURNING shop_domain, shopify_order_id
+     ), locked_seller AS (
+       SELECT id FROM users WHERE id IN (SELECT user_id FROM seller_shop) ORDER BY id FOR KEY SHARE
+     ), locked_listing AS (
+       SELECT id, stock_quantity FROM listings WHERE id IN (SELECT listing_id FROM linked_line)
+        ORDER BY id FOR NO KEY UPDATE
+     ), locked_balance AS (
+       SELECT user_id, item_id, available, reserved FROM inventory_balances
+        WHERE (user_id, item_id) IN (SELECT user_id, item_id FROM linked_line)
+        ORDER BY user_id, item_id FOR NO KEY UPDATE
+     )
+     SELECT 'shop' AS kind, domain AS key, user_id::text AS user_id, follow_up::text AS follow_up,
+            NULL AS listing_id, NULL AS game, NULL AS variant_id, NULL AS item_id, 0 AS quantity, 0 AS reserved
+       FROM seller_shop
+     UNION ALL SELECT 'link', domain, user_id::text, NULL, listing_id::text, game, shopify_variant_id, item_id::text,
+                      quantity, 0
+       FROM linked_line
+     UNION ALL SELECT 'receipt', shop_domain || ' ' || shopify_order_id, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0
+       FROM receipt
+     UNION ALL SELECT 'seller', id::text, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 FROM locked_seller
+     UNION ALL SELECT 'listing', id::text, NULL, NULL, NULL, NULL, NULL, NULL, stock_quantity, 0 FROM locked_listing
+     UNION ALL SELECT 'balance', user_id || ' ' || item_id, NULL, NULL, NULL, NULL, NULL, NULL, available, reserved
+       FROM locked_balance`,
+    values: [
+      candidates.map((c) => c.shop),
+      candidates.map((c) => c.order.id),
+      candidates.map((c) => c.topId),
+      lines.map(([position]) => position),
+      lines.map(([, variant]) => variant),
+    ],
+  };
+}
+
+/** The claim's rows, by kind. */
+function readClaim(rows: ClaimRow[]) {
+  const sellerOf = new Map<string, string>();
+  const followedUp = new Set<string>();
+  const linkedByShop = new Map<string, LinkedRow[]>();
+  const fresh = new Set<string>();
+  const stock = new Map<string, number>();
+  // The balances as locked (for the ledger), and each seller's available items as the batch is allocated.
+  const locked = new Map<string, Balance>();
+  const availableBySeller = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    if (r.kind === "shop") {
+      sellerOf.set(r.key, r.user_id as string);
+      if (r.follow_up === "true") followedUp.add(r.user_id as string);
+    } else if (r.kind === "link") {
+      const linked = linkedByShop.get(r.key) ?? [];
+      linked.push({
+        domain: r.key,
+        user_id: r.user_id as string,
+        listing_id: r.listing_id,
+        game: r.game,
+        shopify_variant_id: r.variant_id,
+        item_id: r.item_id,
+        quantity: Number(r.quantity),
+      });
+      linkedByShop.set(r.key, linked);
+    } else if (r.kind === "receipt") fresh.add(r.key);
+    else if (r.kind === "listing") stock.set(r.key, Number(r.quantity));
+    else if (r.kind === "balance") {
+      locked.set(r.key, { available: Number(r.quantity), reserved: Number(r.reserved) });
+      const [userId, itemId] = r.key.split(" ");
+      const available = availableBySeller.get(userId) ?? new Map<string, number>();
+      available.set(itemId, Number(r.quantity));
+      availableBySeller.set(userId, available);
+    }
+  }
+  return { sellerOf, followedUp, linkedByShop, fresh, stock, locked, availableBySeller };
+}
+
+/**
+ * The second round trip's writes, in one statement: listing stock lowered, the orders and their items inserted,
+ * then the reservations (the ledger's statements). Its text depends only on whether anything is reserved, so
+ * PostgreSQL plans it once per connection (a prepared statement).
+ */
+function writeStatement(
+  sold: Map<string, number>,
+  orderRows: unknown[][],
+  itemRows: unknown[][],
+  locked: Map<string, Balance>,
+  moves: Movement[],
+): { statement: Statement; reserved: MovementWrites } {
+  const values = [...columnsOf([...sold], 2), ...columnsOf(orderRows, 11), ...columnsOf(itemRows, 4)];
+  const reserved = movementWrites(locked, moves, values.length);
+  // allocate() already decided the reservations against the same balances, so a refusal would be a bug.
+  if (reserved.outcomes.some((o) => !o.applied)) throw new Error("Reservation refused after allocation");
+  const statement = {
+    name: reserved.ctes ? "intake_write_reserving" : "intake_write",
+    text: `WITH stock_sold AS (
+         UPDATE listings SET stock_quantity = listings.stock_quantity - sale.units
+           FROM unnest($1::uuid[], $2::int[]) AS sale(listing_id, units)
+          WHERE listings.id = sale.listing_id
+         RETURNING 1
+       ), new_order AS (
+         INSERT INTO orders (id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id,
+                             shopify_order_number, customer_email, total_amount, auth_key, source)
+         SELECT o.*, 'shopify'
+           FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[],
+                       $10::text[], $11::text[], $12::numeric[], $13::text[])
+             AS o(id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id, shopify_order_number,
+                  customer_email, total_amount, auth_key)
+         RETURNING 1
+       ), new_order_item AS (
+         INSERT INTO order_items (order_id, item_id, listing_id, quantity)
+         SELECT * FROM unnest($14::uuid[], $15::uuid[], $16::uuid[], $17::int[])
+         RETURNING 1
+       )${reserved.ctes ? `, ${reserved.ctes}` : ""}
+       SELECT ${reserved.ctes ? "(SELECT count(*) FROM ledger_u)::int" : "0"} AS n`,
+    values: [...values, ...reserved.params],
+  };
+  return { statement, reserved };
 }
 
 /**
@@ -126,157 +337,46 @@ interface Pending {
  * set-based and prepared, and run as a script transaction (decision 011), so a batch costs two round trips whatever
  * its size and number of sellers: on a small machine the round trips and planning, not the work, bound the intake
  * rate. Rows are locked in id order (receipts, sellers, listings, balances), so concurrent batches cannot oversell
- * or deadlock. The "orders.created" job commits with the orders; the realtime events follow the commit.
+ * or deadlock.
+ *
+ * The plan:
+ *  1. in memory: the batch's distinct deliveries, in key order (`distinctDeliveries`);
+ *  2. round trip 1 (BEGIN + `claimStatement`): shops, linked listings, receipts, and the rows to change, locked;
+ *  3. in memory: which deliveries are new, their orders per game, which are served (`allocate`, arrival order),
+ *     the order and item rows, each seller's reservations;
+ *  4. round trip 2 (`writeStatement`, the "orders.created" job for sellers with a follow-up, COMMIT);
+ *  5. after the commit: the realtime events.
  */
-export async function ingestShopifyOrders(
-  ctx: AppContext,
-  requests: IntakeRequest[],
-): Promise<IntakeResult[]> {
+async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): Promise<IntakeResult[]> {
   const results: IntakeResult[] = requests.map(() => ({ status: "ignored", reason: "unknown_shop" }));
-  // The same order twice in one batch is one order: the later deliveries are duplicates.
-  const seen = new Set<string>();
-  const candidates: { index: number; shop: string; order: OrderWebhook; topId: string }[] = [];
-  for (const [index, { shop, order }] of requests.entries()) {
-    const key = `${shop} ${order.id}`;
-    if (seen.has(key)) results[index] = { status: "duplicate" };
-    else {
-      seen.add(key);
-      candidates.push({ index, shop, order, topId: randomUUID() });
-    }
-  }
-  // Receipts are inserted in key order, so two batches holding the same orders wait rather than deadlock.
-  const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  candidates.sort((a, b) => byKey(a.shop, b.shop) || byKey(a.order.id, b.order.id));
-  const lines = candidates.flatMap((c, i) =>
-    c.order.line_items.flatMap((l) =>
-      l.variant_id && l.quantity > 0 ? [[i + 1, l.variant_id] as const] : [],
-    ),
-  );
+  const candidates = distinctDeliveries(requests, results);
 
   const published: { userId: string; served: boolean }[] = [];
   await ctx.database.scriptTransaction(async (t) => {
-    // One round trip: the shops and the listings the lines are linked to; the receipts (duplicates drop out; the
-    // top order id only when something is linked, as the orders below follow); then the rows the new orders draw
-    // on, locked in id order: the sellers (the share lock the orders' foreign key takes anyway, taken before any
-    // balance, as the ledger does), listing stock, balances. UNION ALL runs its parts in this order.
-    const claimed = await t.first<{
-      kind: string;
-      a: string;
-      b: string | null;
-      c: string | null;
-      d: string | null;
-      e: string | null;
-      n: number;
-      m: number;
-    }>({
-      name: "intake_claim",
-      text: `WITH v AS (
-         SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[]) WITH ORDINALITY AS v(shop, shopify_order_id, top_id, i)
-       ), lv AS (
-         SELECT * FROM unnest($4::int[], $5::text[]) AS lv(i, variant)
-       ), k AS (
-         SELECT s.domain, s.user_id,
-                'write_inventory' = ANY (string_to_array(s.scopes, ','))
-                  OR (u.discord_webhook_url IS NOT NULL AND u.discord_notifications_enabled) AS follow_up
-           FROM shops s JOIN users u ON u.id = s.user_id
-          WHERE s.domain IN (SELECT shop FROM v) AND s.uninstalled_at IS NULL
-       ), lk AS (
-         SELECT k.domain, k.user_id, l.id AS listing_id, l.game, l.shopify_variant_id, li.item_id, li.quantity
-           FROM k JOIN listings l ON l.user_id = k.user_id AND l.is_active
-           JOIN listing_items li ON li.listing_id = l.id
-          WHERE l.shopify_variant_id IN (SELECT variant FROM lv)
-       ), r AS (
-         INSERT INTO shopify_order_receipts (shop_domain, shopify_order_id, order_id)
-         SELECT v.shop, v.shopify_order_id,
-                CASE WHEN EXISTS (SELECT 1 FROM lv JOIN lk ON lk.shopify_variant_id = lv.variant
-                                   WHERE lv.i = v.i AND lk.domain = v.shop) THEN v.top_id END
-           FROM v JOIN k ON k.domain = v.shop
-          ORDER BY v.i
-         ON CONFLICT DO NOTHING RETURNING shop_domain, shopify_order_id
-       ), u AS (
-         SELECT id FROM users WHERE id IN (SELECT user_id FROM k) ORDER BY id FOR KEY SHARE
-       ), l AS (
-         SELECT id, stock_quantity FROM listings WHERE id IN (SELECT listing_id FROM lk) ORDER BY id FOR NO KEY UPDATE
-       ), b AS (
-         SELECT user_id, item_id, available, reserved FROM inventory_balances
-          WHERE (user_id, item_id) IN (SELECT user_id, item_id FROM lk)
-          ORDER BY user_id, item_id FOR NO KEY UPDATE
-       )
-       SELECT 'k' AS kind, domain AS a, user_id::text AS b, follow_up::text AS c, NULL AS d, NULL AS e, 0 AS n, 0 AS m
-         FROM k
-       UNION ALL SELECT 'x', domain, user_id::text, listing_id::text, game, shopify_variant_id || ' ' || item_id,
-                        quantity, 0 FROM lk
-       UNION ALL SELECT 'r', shop_domain || ' ' || shopify_order_id, NULL, NULL, NULL, NULL, 0, 0 FROM r
-       UNION ALL SELECT 'u', id::text, NULL, NULL, NULL, NULL, 0, 0 FROM u
-       UNION ALL SELECT 'l', id::text, NULL, NULL, NULL, NULL, stock_quantity, 0 FROM l
-       UNION ALL SELECT 'b', user_id || ' ' || item_id, NULL, NULL, NULL, NULL, available, reserved FROM b`,
-      values: [
-        candidates.map((c) => c.shop),
-        candidates.map((c) => c.order.id),
-        candidates.map((c) => c.topId),
-        lines.map(([i]) => i),
-        lines.map(([, variant]) => variant),
-      ],
-    });
-    // The claim's rows, by kind (see the UNION ALL above).
-    const sellerOf = new Map<string, string>();
-    const followedUp = new Set<string>();
-    const linkedByShop = new Map<string, LinkedRow[]>();
-    const fresh = new Set<string>();
-    const stock = new Map<string, number>();
-    // The balances as locked (for the ledger), and each seller's available items as the batch is allocated.
-    const locked = new Map<string, Balance>();
-    const availableBySeller = new Map<string, Map<string, number>>();
-    for (const r of claimed) {
-      if (r.kind === "k") {
-        sellerOf.set(r.a, r.b as string);
-        if (r.c === "true") followedUp.add(r.b as string);
-      } else if (r.kind === "x") {
-        const [variant, itemId] = (r.e as string).split(" ");
-        const rows = linkedByShop.get(r.a) ?? [];
-        rows.push({
-          domain: r.a,
-          user_id: r.b as string,
-          listing_id: r.c,
-          game: r.d,
-          shopify_variant_id: variant,
-          item_id: itemId,
-          quantity: Number(r.n),
-        });
-        linkedByShop.set(r.a, rows);
-      } else if (r.kind === "r") fresh.add(r.a);
-      else if (r.kind === "l") stock.set(r.a, Number(r.n));
-      else if (r.kind === "b") {
-        locked.set(r.a, { available: Number(r.n), reserved: Number(r.m) });
-        const [userId, itemId] = r.a.split(" ");
-        const available = availableBySeller.get(userId) ?? new Map<string, number>();
-        available.set(itemId, Number(r.n));
-        availableBySeller.set(userId, available);
-      }
-    }
-    const pending: Pending[] = candidates.flatMap(({ index, shop, order, topId }) => {
-      const userId = sellerOf.get(shop);
+    const claim = readClaim(await t.first<ClaimRow>(claimStatement(candidates)));
+    const pending: Pending[] = candidates.flatMap((c) => {
+      const userId = claim.sellerOf.get(c.shop);
       if (userId === undefined) return [];
-      const games = groupByGame(order, linkedByShop.get(shop) ?? []);
+      const games = groupByGame(c.order, claim.linkedByShop.get(c.shop) ?? []);
       // The receipt names the purchase's top order: the parent of several games, else the game's own order.
-      if (games.length === 1) games[0].id = topId;
-      return [{ index, shop, order, userId, games, multiGame: games.length > 1, topId }];
+      if (games.length === 1) games[0].id = c.topId;
+      return [{ ...c, userId, games, multiGame: games.length > 1 }];
     });
     const orderRows: unknown[][] = [];
     const itemRows: unknown[][] = [];
     const sold = new Map<string, number>();
     const events: OrderCreatedEvent[] = [];
     const taken = pending
-      .filter((p) => fresh.has(`${p.shop} ${p.order.id}`))
+      .filter((p) => claim.fresh.has(`${p.shop} ${p.order.id}`))
       .sort((a, b) => a.index - b.index);
     for (const p of pending)
-      if (!fresh.has(`${p.shop} ${p.order.id}`)) results[p.index] = { status: "duplicate" };
+      if (!claim.fresh.has(`${p.shop} ${p.order.id}`)) results[p.index] = { status: "duplicate" };
     for (const p of taken) {
       if (p.games.length === 0) {
         results[p.index] = { status: "ignored", reason: "no_linked_products" };
         continue;
       }
-      allocate(p.games, stock, availableBySeller.get(p.userId) ?? new Map());
+      allocate(p.games, claim.stock, claim.availableBySeller.get(p.userId) ?? new Map());
       const served = p.games.filter((g) => g.ok);
       const listingSales = new Map<string, number>();
       for (const g of served) for (const [id, units] of g.listingUnits) add(listingSales, id, units);
@@ -339,44 +439,14 @@ export async function ingestShopifyOrders(
           ref: { orderId: g.id },
         })),
     );
-
-    // The writes, in one statement: listing stock, the orders and their items, the reservations. Its text depends
-    // only on whether anything is reserved, so PostgreSQL plans it once per connection (a prepared statement).
-    const values = [...columnsOf([...sold], 2), ...columnsOf(orderRows, 11), ...columnsOf(itemRows, 4)];
-    const reserved = movementWrites(locked, moves, values.length);
-    // allocate() already decided the reservations against the same balances, so a refusal would be a bug.
-    if (reserved.outcomes.some((o) => !o.applied)) throw new Error("Reservation refused after allocation");
-    const write = {
-      name: reserved.ctes ? "intake_write_reserving" : "intake_write",
-      text: `WITH s AS (
-           UPDATE listings SET stock_quantity = listings.stock_quantity - v.n
-             FROM unnest($1::uuid[], $2::int[]) AS v(id, n)
-            WHERE listings.id = v.id
-           RETURNING 1
-         ), o AS (
-           INSERT INTO orders (id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id,
-                               shopify_order_number, customer_email, total_amount, auth_key, source)
-           SELECT v.*, 'shopify'
-             FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[],
-                         $10::text[], $11::text[], $12::numeric[], $13::text[])
-               AS v(id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id, shopify_order_number,
-                    customer_email, total_amount, auth_key)
-           RETURNING 1
-         ), i AS (
-           INSERT INTO order_items (order_id, item_id, listing_id, quantity)
-           SELECT * FROM unnest($14::uuid[], $15::uuid[], $16::uuid[], $17::int[])
-           RETURNING 1
-         )${reserved.ctes ? `, ${reserved.ctes}` : ""}
-         SELECT ${reserved.ctes ? "(SELECT count(*) FROM ledger_u)::int" : "0"} AS n`,
-      values: [...values, ...reserved.params],
-    };
+    const { statement, reserved } = writeStatement(sold, orderRows, itemRows, claim.locked, moves);
     // The orders.created job commits with the orders, in the same round trip. Its listeners act for sellers whose
     // store syncs inventory or who turned Discord notifications on; for the others there is nothing to queue.
-    const followUps = events.filter((e) => followedUp.has(e.userId));
+    const followUps = events.filter((e) => claim.followedUp.has(e.userId));
     const job = followUps.length
       ? [await ctx.jobs.sendManyStatement<OrderCreatedBatch>(ORDER_CREATED_JOB, [{ events: followUps }])]
       : [];
-    const [written] = await t.last([write, ...job]);
+    const [written] = await t.last([statement, ...job]);
     checkMovementWrites(reserved, Number(written[0].n));
   });
 

@@ -1,7 +1,7 @@
 import { ORDER_LIST_LIMIT, type SellerOrder } from "../../../contract/orders.js";
 import type { Config } from "../../config.js";
 import type { AppContext } from "../../context.js";
-import { shopAdminUrl } from "../../integrations/shopify/client.js";
+import { shopAdminUrl } from "../../integrations/shopify/index.js";
 
 /**
  * The orders a seller sees: every order that carries items. A multi-game Shopify purchase is a parent (game null)

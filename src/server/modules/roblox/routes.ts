@@ -1,18 +1,17 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { avatarParamsSchema, avatarQuerySchema } from "../../../contract/roblox.js";
 import type { AppContext } from "../../context.js";
 import { notFound } from "../../http/errors.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
+import type { RouteApp } from "../auth/index.js";
 import { findHeadshotUrl } from "./service.js";
 
 // Pages show many avatars at once (whitelists, claim lists), so this allowance is generous.
-export const AVATAR_RATE_LIMIT: RateLimitRule = { name: "avatar", points: 300, durationSeconds: 60 };
+const AVATAR_RATE_LIMIT: RateLimitRule = { name: "avatar", points: 300, durationSeconds: 60 };
 const AVATAR_CACHE_SECONDS = 3600;
 
 /** GET /api/roblox/avatar/:userId?size=48x48: a public redirect to the user's Roblox headshot PNG. */
-export async function registerRoblox(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
+export function publicRoutes(r: RouteApp, ctx: AppContext): void {
+  r.get(
     "/api/roblox/avatar/:userId",
     {
       onRequest: ctx.rateLimits.perIp(AVATAR_RATE_LIMIT),

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   claimPageStyleRequestSchema,
   claimPageStyleResponseSchema,
@@ -7,18 +5,14 @@ import {
   discordSettingsResponseSchema,
 } from "../../../contract/settings.js";
 import type { AppContext } from "../../context.js";
-import { requireUser, userOf } from "../auth/sessions.js";
+import { type RouteApp, userOf } from "../auth/index.js";
 import { saveClaimPageStyle, saveDiscordSettings } from "./service.js";
 
 /** Store Settings: Discord notifications and the claim page style (spec 000 §2, §5, §7). */
-export async function registerSettings(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const seller = requireUser(ctx.db);
-
+export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
   r.post(
     "/api/settings/discord-webhook",
     {
-      preHandler: seller,
       schema: { body: discordSettingsRequestSchema, response: { 200: discordSettingsResponseSchema } },
     },
     async (request) => ({
@@ -30,7 +24,6 @@ export async function registerSettings(app: FastifyInstance, ctx: AppContext): P
   r.post(
     "/api/settings/claim-page-style",
     {
-      preHandler: seller,
       schema: { body: claimPageStyleRequestSchema, response: { 200: claimPageStyleResponseSchema } },
     },
     async (request) => ({

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from "../../context.js";
 import { users } from "../../db/schema/index.js";
 import { badRequest, forbidden } from "../../http/errors.js";
-import type { SessionUser } from "../auth/sessions.js";
+import type { SessionUser } from "../auth/index.js";
 
 /**
  * The Discord section's rules (spec 000 §5): basic or pro only; the URL must be a Discord webhook URL, or empty to
@@ -37,7 +37,7 @@ export function nextDiscordSettings(
   };
 }
 
-export function discordSettingsOf(user: SessionUser): DiscordSettings {
+function discordSettingsOf(user: SessionUser): DiscordSettings {
   return {
     webhookUrl: user.discordWebhookUrl,
     enabled: user.discordNotificationsEnabled,

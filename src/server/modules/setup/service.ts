@@ -4,7 +4,7 @@ import { SETUP_TEXTS, type UpdateSubscriptionRequest } from "../../../contract/s
 import type { AppContext } from "../../context.js";
 import { users } from "../../db/schema/index.js";
 import { forbidden } from "../../http/errors.js";
-import type { SessionUser } from "../auth/sessions.js";
+import type { SessionUser } from "../auth/index.js";
 
 /**
  * POST /api/user/update-subscription: finishes the setup wizard. Only the free plan can be chosen here (paid

@@ -13,28 +13,25 @@ import { decryptSecret, encryptSecret } from "../../crypto/secrets.js";
 import type { DbOrTx } from "../../db/client.js";
 import { listings, oauthStates, orders, shops } from "../../db/schema/index.js";
 import { badRequest, HttpError } from "../../http/errors.js";
-import { type ShopifyAdmin, ShopifyClient, ShopifyError } from "../../integrations/shopify/client.js";
 import {
   hashOAuthState,
   newOAuthState,
   OAUTH_STATE_TTL_MS,
+  type ShopifyAdminApi,
+  ShopifyError,
   scopesFor,
   verifyCallbackHmac,
-} from "../../integrations/shopify/oauth.js";
-import type { SessionUser } from "../auth/sessions.js";
-import type { OrderCreatedEvent } from "../orders/events.js";
+} from "../../integrations/shopify/index.js";
+import type { SessionUser } from "../auth/index.js";
+import type { OrderCreatedEvent } from "../orders/index.js";
 
 export const TOKEN_PURPOSE = "shopify-access-token";
 export const SYNC_INVENTORY_JOB = "shopify.sync-inventory";
 
-export function shopifyClient(ctx: AppContext): ShopifyClient {
-  return new ShopifyClient(ctx.fetch, ctx.config);
-}
-
-export interface ConnectedShop {
+interface ConnectedShop {
   domain: string;
   scopes: string[];
-  admin: ShopifyAdmin;
+  admin: ShopifyAdminApi;
 }
 
 /** The seller's connected store (installed, not uninstalled) with an Admin API session; null when none. */
@@ -52,7 +49,7 @@ export async function connectedShop(
   return {
     domain: row.domain,
     scopes: row.scopes.split(",").filter(Boolean),
-    admin: shopifyClient(ctx).admin(row.domain, token),
+    admin: ctx.providers.shopify.admin(row.domain, token),
   };
 }
 
@@ -103,7 +100,7 @@ export async function beginInstall(
   await ctx.db
     .insert(oauthStates)
     .values({ stateHash, userId, shop, purpose, expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS) });
-  return shopifyClient(ctx).authorizeUrl(shop, {
+  return ctx.providers.shopify.authorizeUrl(shop, {
     scopes: scopesFor(purpose),
     redirectUri: `${ctx.config.publicUrl}/api/shopify/callback`,
     state,
@@ -143,7 +140,7 @@ export async function finishInstall(
 
     let token: { accessToken: string; scope: string };
     try {
-      token = await shopifyClient(ctx).exchangeCode(shop, query.code);
+      token = await ctx.providers.shopify.exchangeCode(shop, query.code);
     } catch (err) {
       ctx.log.warn({ err: (err as Error).message, shop }, "shopify token exchange failed");
       return failed("token_failed");
@@ -180,7 +177,7 @@ export async function finishInstall(
     }
 
     try {
-      await shopifyClient(ctx).admin(shop, token.accessToken).ensureWebhooks(webhookSubscriptions(ctx));
+      await ctx.providers.shopify.admin(shop, token.accessToken).ensureWebhooks(webhookSubscriptions(ctx));
     } catch (err) {
       // The store is connected; Store Settings' Reconnect subscribes again.
       ctx.log.warn({ err: (err as Error).message, shop }, "shopify webhook registration failed");

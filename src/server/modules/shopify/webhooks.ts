@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodType } from "zod";
 import {
   SHOP_DOMAIN_RE,
@@ -6,14 +6,15 @@ import {
   type ShopifyWebhookTopic,
 } from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
-import { verifyWebhookHmac } from "../../integrations/shopify/hmac.js";
 import {
   customersRedactSchema,
   orderWebhookSchema,
   parseShopifyJson,
   shopRedactSchema,
-} from "../../integrations/shopify/payload.js";
-import { intakeBatcher } from "../orders/intake.js";
+  verifyWebhookHmac,
+} from "../../integrations/shopify/index.js";
+import type { RouteApp } from "../auth/index.js";
+import { intakeBatcher } from "../orders/index.js";
 import { countCustomerOrders, markUninstalled, redactCustomer, redactShop } from "./compliance.js";
 
 const WEBHOOK_BODY_LIMIT = 1_048_576;
@@ -30,9 +31,10 @@ function parse<T>(schema: ZodType<T>, value: unknown): T | null {
 
 /**
  * Shopify's webhooks. Each verifies X-Shopify-Hmac-Sha256 over the raw body (401 and nothing stored otherwise),
- * then answers 200 quickly: Shopify retries anything else. Unknown shops are acknowledged and ignored.
+ * then answers 200 quickly: Shopify retries anything else. Unknown shops are acknowledged and ignored. Public
+ * scope (Shopify has no session): the signature is the check; `scope` is this group's own context.
  */
-export async function registerShopifyWebhooks(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export function webhookRoutes(scope: RouteApp, ctx: AppContext): void {
   // Deliveries arriving together are taken in together (one transaction), which keeps intake fast under load.
   const intake = intakeBatcher(ctx);
   const handlers: Record<
@@ -71,41 +73,39 @@ export async function registerShopifyWebhooks(app: FastifyInstance, ctx: AppCont
     },
   };
 
-  await app.register(async (scope) => {
-    // The signature covers the exact bytes Shopify sent, so these routes keep the raw body.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      "*",
-      { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT },
-      (_request, body, done) => {
-        done(null, body);
-      },
-    );
+  // The signature covers the exact bytes Shopify sent, so these routes keep the raw body.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser(
+    "*",
+    { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
 
-    for (const [topic, path] of Object.entries(SHOPIFY_WEBHOOK_PATHS) as [ShopifyWebhookTopic, string][]) {
-      // Security headers are for browsers; Shopify reads only the status, and at ingest rates they cost CPU.
-      scope.post(path, { helmet: false }, async (request: FastifyRequest, reply: FastifyReply) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        if (!verifyWebhookHmac(ctx.config.shopifyApiSecret, raw, header(request, "x-shopify-hmac-sha256"))) {
-          return reply.status(401).send({ error: "Unauthorized" });
-        }
-        const sentTopic = header(request, "x-shopify-topic");
-        if (sentTopic !== undefined && sentTopic !== topic) {
-          return reply.status(400).send({ error: `Bad request: this address takes ${topic} webhooks` });
-        }
-        const shop = (header(request, "x-shopify-shop-domain") ?? "").toLowerCase();
-        if (!SHOP_DOMAIN_RE.test(shop))
-          return reply.status(400).send({ error: "Bad request: missing shop domain" });
-        let body: unknown;
-        try {
-          body = parseShopifyJson(raw);
-        } catch {
-          return reply.status(400).send({ error: "Bad request: body is not valid JSON" });
-        }
-        const result = await handlers[topic](shop, body, request);
-        if (result === null) return reply.status(400).send({ error: `Bad request: not a ${topic} payload` });
-        return reply.status(200).send({ ok: true, result });
-      });
-    }
-  });
+  for (const [topic, path] of Object.entries(SHOPIFY_WEBHOOK_PATHS) as [ShopifyWebhookTopic, string][]) {
+    // Security headers are for browsers; Shopify reads only the status, and at ingest rates they cost CPU.
+    scope.post(path, { helmet: false }, async (request: FastifyRequest, reply: FastifyReply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (!verifyWebhookHmac(ctx.config.shopifyApiSecret, raw, header(request, "x-shopify-hmac-sha256"))) {
+        return reply.status(401).send({ error: "Unauthorized" });
+      }
+      const sentTopic = header(request, "x-shopify-topic");
+      if (sentTopic !== undefined && sentTopic !== topic) {
+        return reply.status(400).send({ error: `Bad request: this address takes ${topic} webhooks` });
+      }
+      const shop = (header(request, "x-shopify-shop-domain") ?? "").toLowerCase();
+      if (!SHOP_DOMAIN_RE.test(shop))
+        return reply.status(400).send({ error: "Bad request: missing shop domain" });
+      let body: unknown;
+      try {
+        body = parseShopifyJson(raw);
+      } catch {
+        return reply.status(400).send({ error: "Bad request: body is not valid JSON" });
+      }
+      const result = await handlers[topic](shop, body, request);
+      if (result === null) return reply.status(400).send({ error: `Bad request: not a ${topic} payload` });
+      return reply.status(200).send({ ok: true, result });
+    });
+  }
 }

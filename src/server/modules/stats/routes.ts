@@ -1,30 +1,26 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { STATS_CACHE_SECONDS } from "../../../contract/limits.js";
 import { statsResponseSchema } from "../../../contract/stats.js";
 import type { AppContext } from "../../context.js";
-import { currentUser } from "../auth/sessions.js";
+import { currentUser, type RouteApp } from "../auth/index.js";
 import { computeStats, publicPart, TtlCache } from "./service.js";
 
 /**
  * GET /api/stats: public counters, cached in-process for STATS_CACHE_SECONDS (the landing page is the busiest
  * page); a signed-in admin gets fresh numbers with totalSales, never stored by shared caches.
  */
-export async function registerStats(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export function publicRoutes(r: RouteApp, ctx: AppContext): void {
   const cache = new TtlCache(STATS_CACHE_SECONDS * 1000, async () =>
     publicPart(await computeStats(ctx.database)),
   );
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get("/api/stats", { schema: { response: { 200: statsResponseSchema } } }, async (request, reply) => {
-      reply.header("Vary", "Cookie");
-      const user = await currentUser(ctx.db, request);
-      if (user?.isAdmin) {
-        reply.header("Cache-Control", "private, no-store");
-        return computeStats(ctx.database);
-      }
-      reply.header("Cache-Control", `public, max-age=${STATS_CACHE_SECONDS}`);
-      return cache.get();
-    });
+  r.get("/api/stats", { schema: { response: { 200: statsResponseSchema } } }, async (request, reply) => {
+    reply.header("Vary", "Cookie");
+    const user = await currentUser(ctx.db, request);
+    if (user?.isAdmin) {
+      reply.header("Cache-Control", "private, no-store");
+      return computeStats(ctx.database);
+    }
+    reply.header("Cache-Control", `public, max-age=${STATS_CACHE_SECONDS}`);
+    return cache.get();
+  });
 }

@@ -12,16 +12,15 @@ import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { inventoryBalances, items, orderItems, orders } from "../../db/schema/index.js";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js";
-import type { SessionUser } from "../auth/sessions.js";
-import { lookupRobloxUser } from "../bots/roblox.js";
-import { dispatchBotForOrder, lockUser } from "../bots/service.js";
-import { InsufficientInventoryError, mergeQuantities } from "../inventory/ledger.js";
-import { moveInventory } from "../inventory/service.js";
+import type { SessionUser } from "../auth/index.js";
+import { dispatchBotForOrder, lockUser } from "../bots/index.js";
+import { InsufficientInventoryError, mergeQuantities, moveInventory } from "../inventory/index.js";
+import { lookupRobloxUser } from "../roblox/index.js";
 
 const OPEN_STATUSES = ["unclaimed", "pending"];
 
 /** Withdrawals (and the pending lookup) need a paid tier that has not expired. */
-export function assertCanWithdraw(user: SessionUser, now = new Date()): void {
+function assertCanWithdraw(user: SessionUser, now = new Date()): void {
   if (!hasPaidTier(activeTier(user, now))) throw forbidden(WITHDRAWAL_TEXTS.tierRequired);
 }
 

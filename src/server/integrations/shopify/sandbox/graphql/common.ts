@@ -1,0 +1,36 @@
+import { GraphQLError } from "graphql";
+import type { Db } from "../../../../db/client.js";
+import type { SandboxShop } from "../store.js";
+
+export interface GraphqlContext {
+  db: Db;
+  shop: SandboxShop;
+  scopes: string[];
+}
+
+export const gid = (type: string, id: string) => `gid://shopify/${type}/${id}`;
+
+/** The numeric id of a gid of the expected type; null for anything else. */
+export function idOf(type: string, value: string): string | null {
+  const m = /^gid:\/\/shopify\/([A-Za-z]+)\/(\d+)$/.exec(value);
+  return m && m[1] === type ? m[2] : null;
+}
+
+/** A write scope implies its read scope, as on Shopify. */
+export function requireScope(ctx: GraphqlContext, field: string, scope: string): void {
+  const write = scope.replace(/^read_/, "write_");
+  if (ctx.scopes.includes(scope) || ctx.scopes.includes(write)) return;
+  throw new GraphQLError(`Access denied for ${field} field. Required access: \`${scope}\` access scope.`, {
+    extensions: {
+      code: "ACCESS_DENIED",
+      documentation: "https://shopify.dev/api/usage/access-scopes",
+      requiredAccess: `\`${scope}\` access scope.`,
+    },
+  });
+}
+
+export const pageInfo = { hasNextPage: false, hasPreviousPage: false, endCursor: null, startCursor: null };
+
+export function locationOf(shop: SandboxShop) {
+  return { id: gid("Location", shop.locationId), name: "Shop location", isActive: true };
+}

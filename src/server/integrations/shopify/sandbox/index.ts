@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import { acceptFormPosts, addSandboxEntry, type SandboxContext } from "../../sandbox-home.js";
+import { registerAdminApi } from "./admin-api.js";
+import { registerAdminPages } from "./admin-pages.js";
+import { registerControlApi } from "./control.js";
+import { registerOAuth } from "./oauth.js";
+import { BASE, shopifySandbox } from "./shared.js";
+import { registerStorefront } from "./storefront.js";
+
+/**
+ * The Shopify emulator: OAuth (authorize page, code exchange), the Admin GraphQL API, webhook delivery signed with
+ * X-Shopify-Hmac-Sha256, a storefront where a tester places orders and a small admin to watch the result.
+ */
+export async function registerShopifySandbox(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
+  addSandboxEntry({
+    name: "Shopify",
+    path: BASE,
+    description:
+      "Stores (any *.myshopify.com), OAuth, Admin GraphQL, a storefront that places orders and sends orders/create webhooks.",
+  });
+  const sandbox = shopifySandbox(app, ctx);
+  await app.register(async (scope) => {
+    acceptFormPosts(scope);
+    registerOAuth(scope, sandbox);
+    registerAdminApi(scope, sandbox);
+    registerStorefront(scope, sandbox);
+    registerControlApi(scope, sandbox);
+    registerAdminPages(scope, sandbox);
+  });
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { SHOP_DOMAIN_RE } from "../../../../contract/shopify.js";
+import { type SandboxContext, sendPage } from "../../sandbox-home.js";
+import * as pages from "./pages.js";
+import { createSandboxOrder, ensureSandboxShop, type SandboxShop } from "./store.js";
+import { type Delivery, webhookSender } from "./webhooks.js";
+
+export const BASE = "/__sandbox/shopify";
+
+export type ShopParams = { shop: string };
+
+export const orderRequestSchema = z.object({
+  lineItems: z
+    .array(
+      z.object({
+        variantId: z
+          .union([z.string(), z.number()])
+          .transform((v) => String(v).replace(/^gid:\/\/shopify\/ProductVariant\//, "")),
+        quantity: z.number().int().min(0).max(10_000),
+      }),
+    )
+    .min(1),
+  email: z.email(),
+});
+
+export const isForm = (request: FastifyRequest) =>
+  String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
+
+/** What every part of the emulator shares: its context, the store a route names, webhook delivery, ordering. */
+export function shopifySandbox(app: FastifyInstance, ctx: SandboxContext) {
+  const { deliver, deliverTopic } = webhookSender(app, ctx);
+
+  /** A shop route's store; unknown domains are created (every *.myshopify.com store exists here). */
+  async function shopOf(
+    request: FastifyRequest<{ Params: ShopParams }>,
+    reply: FastifyReply,
+  ): Promise<SandboxShop | null> {
+    const domain = request.params.shop.toLowerCase();
+    if (!SHOP_DOMAIN_RE.test(domain)) {
+      await sendPage(
+        reply,
+        404,
+        "Unknown store",
+        pages.errorPage("A store domain looks like name.myshopify.com."),
+      );
+      return null;
+    }
+    return ensureSandboxShop(ctx.db, ctx.config.publicUrl, domain);
+  }
+
+  async function placeOrder(
+    shop: SandboxShop,
+    input: z.infer<typeof orderRequestSchema>,
+  ): Promise<{ order: Awaited<ReturnType<typeof createSandboxOrder>>; deliveries: Delivery[] }> {
+    const order = await createSandboxOrder(ctx.db, shop, input);
+    const deliveries = await deliverTopic(shop.domain, "orders/create", order.payload, order.id);
+    return { order, deliveries };
+  }
+
+  return { ctx, shopOf, deliver, deliverTopic, placeOrder };
+}
+
+export type ShopifySandbox = ReturnType<typeof shopifySandbox>;

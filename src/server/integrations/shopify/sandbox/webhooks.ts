@@ -1,0 +1,110 @@
+import { createHash, randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { sandboxShopifyDeliveries, sandboxShopifyWebhooks } from "../../../db/schema/index.js";
+import type { SandboxContext } from "../../sandbox-home.js";
+import { SHOPIFY_API_VERSION, webhookTopicEnum } from "../client.js";
+import { webhookHmac } from "../hmac.js";
+
+const DELIVERY_TIMEOUT_MS = 5_000;
+
+/** Same webhook id for every retry of one event to one address, as Shopify does. */
+function eventWebhookId(key: string): string {
+  const h = createHash("sha1").update(key).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+export interface Delivery {
+  address: string;
+  status: number | null;
+  error: string | null;
+}
+
+/** How many deliveries the receiver accepted (a 2xx). */
+export function deliveredCount(deliveries: Delivery[]): number {
+  return deliveries.filter((d) => d.status !== null && d.status < 300).length;
+}
+
+/**
+ * Webhook delivery as Shopify does it: signed with X-Shopify-Hmac-Sha256 and carrying Shopify's headers, to every
+ * subscription of a topic (or to one address, for the compliance topics), each attempt recorded.
+ */
+export function webhookSender(app: FastifyInstance, ctx: SandboxContext) {
+  /** Sends one webhook as Shopify does; the app's own URLs are called in-process (tests run without a port). */
+  async function deliver(p: {
+    shop: string;
+    topic: string;
+    address: string;
+    body: string;
+    orderId?: string;
+    webhookId?: string;
+  }): Promise<Delivery> {
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      "user-agent": "Shopify-Captain-Hook",
+      "x-shopify-topic": p.topic,
+      "x-shopify-hmac-sha256": webhookHmac(ctx.config.shopifyApiSecret, p.body),
+      "x-shopify-shop-domain": p.shop,
+      "x-shopify-webhook-id": p.webhookId ?? randomUUID(),
+      "x-shopify-event-id": randomUUID(),
+      "x-shopify-triggered-at": new Date().toISOString(),
+      "x-shopify-api-version": SHOPIFY_API_VERSION,
+    };
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      if (p.address.startsWith(`${ctx.config.publicUrl}/`)) {
+        const url = new URL(p.address);
+        const res = await app.inject({
+          method: "POST",
+          url: url.pathname + url.search,
+          headers,
+          payload: p.body,
+        });
+        status = res.statusCode;
+      } else {
+        const res = await fetch(p.address, {
+          method: "POST",
+          headers,
+          body: p.body,
+          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        });
+        status = res.status;
+      }
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+    await ctx.db.insert(sandboxShopifyDeliveries).values({
+      shop: p.shop,
+      topic: p.topic,
+      webhookId: headers["x-shopify-webhook-id"],
+      address: p.address,
+      orderId: p.orderId,
+      status,
+      error,
+    });
+    return { address: p.address, status, error };
+  }
+
+  async function deliverTopic(
+    shop: string,
+    topic: string,
+    body: string,
+    orderId?: string,
+  ): Promise<Delivery[]> {
+    const subs = await ctx.db
+      .select()
+      .from(sandboxShopifyWebhooks)
+      .where(
+        and(eq(sandboxShopifyWebhooks.shop, shop), eq(sandboxShopifyWebhooks.topic, webhookTopicEnum(topic))),
+      );
+    const results = [];
+    for (const s of subs) {
+      const webhookId = orderId ? eventWebhookId(`${orderId}:${s.id}`) : undefined;
+      results.push(await deliver({ shop, topic, address: s.callbackUrl, body, orderId, webhookId }));
+    }
+    return results;
+  }
+
+  return { deliver, deliverTopic };
+}

@@ -1,0 +1,17 @@
+import type { AppModule } from "../../context.js";
+import { publicRoutes, sellerRoutes } from "./routes.js";
+import { scoped } from "./scopes.js";
+
+export { actorOf, type BotKeyIdentity } from "./bot-keys.js";
+export { type RouteApp, scoped } from "./scopes.js";
+export { currentUser, hashToken, type SessionUser, userOf } from "./sessions.js";
+
+/** Roblox login (verification phrase), sessions, and the auth scopes every other module's routes sit in. */
+export const authModule: AppModule = {
+  name: "auth",
+  prefixes: ["/api/auth/"],
+  async plugin(app, { ctx }) {
+    await scoped(app, ctx, "public", (r) => publicRoutes(r, ctx));
+    await scoped(app, ctx, "seller", (r) => sellerRoutes(r, ctx));
+  },
+};

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.js";
+import { requireBotOrAdmin } from "./bot-keys.js";
+import { requireAdmin, requireUser } from "./sessions.js";
+
+/**
+ * Who may call a group of routes: anyone (each public route limits itself: per IP, a signature), a signed-in
+ * seller, an admin, or a delivery bot's key (or an admin). The public API's keys will be a scope of their own.
+ */
+type AuthScope = "public" | "seller" | "admin" | "bot";
+
+export type RouteApp = ReturnType<typeof withZod>;
+const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+function guardOf(ctx: AppContext, scope: AuthScope) {
+  switch (scope) {
+    case "seller":
+      return requireUser(ctx.db);
+    case "admin":
+      return requireAdmin(ctx.db);
+    case "bot":
+      return requireBotOrAdmin(ctx);
+    case "public":
+      return null;
+  }
+}
+
+/**
+ * Registers routes under one auth scope: they get their own encapsulated context whose onRequest hook checks
+ * every request before its body is read, so no route of the group can forget it.
+ */
+export async function scoped(
+  app: FastifyInstance,
+  ctx: AppContext,
+  scope: AuthScope,
+  routes: (r: RouteApp) => void | Promise<void>,
+): Promise<void> {
+  await app.register(async (group) => {
+    const guard = guardOf(ctx, scope);
+    if (guard) group.addHook("onRequest", guard);
+    await routes(withZod(group));
+  });
+}

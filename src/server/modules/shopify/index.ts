@@ -1,0 +1,46 @@
+import type { AppModule } from "../../context.js";
+import { scoped } from "../auth/index.js";
+import { onOrderCompleted, onOrdersCreated } from "../orders/index.js";
+import { oauthCallbackRoutes, sellerRoutes } from "./routes.js";
+import {
+  fulfillIfDelivered,
+  type InventorySyncJob,
+  queueOrderedInventorySyncs,
+  SYNC_INVENTORY_JOB,
+  syncListingsInventory,
+} from "./service.js";
+import { webhookRoutes } from "./webhooks.js";
+
+export {
+  connectedShop,
+  queueInventorySync,
+  requireConnectedShop,
+  shopifyHttpError,
+  TOKEN_PURPOSE,
+  webhookSubscriptions,
+} from "./service.js";
+
+/**
+ * The seller's Shopify store: OAuth install, webhooks (orders/create into the intake, uninstall, compliance),
+ * inventory levels synced back by a job, and fulfillment once an order is delivered.
+ */
+export const shopifyModule: AppModule = {
+  name: "shopify",
+  prefixes: ["/api/shopify/", "/api/webhooks/shopify/"],
+  async plugin(app, { ctx }) {
+    ctx.jobs.define<InventorySyncJob | { listingId: string }>({
+      name: SYNC_INVENTORY_JOB,
+      retryLimit: 8,
+      retryDelaySeconds: 15,
+      // Jobs queued before syncs were grouped per store carry one listingId.
+      handler: (job) =>
+        syncListingsInventory(ctx, "listingIds" in job ? job : { listingIds: [job.listingId] }),
+    });
+    onOrdersCreated(ctx, ({ events }) => queueOrderedInventorySyncs(ctx, events));
+    onOrderCompleted(ctx, (event) => fulfillIfDelivered(ctx, event.orderId));
+
+    await scoped(app, ctx, "seller", (r) => sellerRoutes(r, ctx));
+    await scoped(app, ctx, "public", (r) => oauthCallbackRoutes(r, ctx));
+    await scoped(app, ctx, "public", (r) => webhookRoutes(r, ctx));
+  },
+};

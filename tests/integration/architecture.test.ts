@@ -1,0 +1,124 @@
+import fs from "node:fs";
+import path from "node:path";
+import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { describe, expect, it } from "vitest";
+import { MODULES } from "../../src/server/app.js";
+import { testConfig } from "../../src/server/config.js";
+import type { AppContext, AppModule } from "../../src/server/context.js";
+import { createProviders } from "../../src/server/integrations/index.js";
+import { PROJECT_ROOT } from "../../src/server/paths.js";
+
+/** docs/architecture.md is checked against the code, so it stays true. */
+const DOC = fs.readFileSync(path.join(PROJECT_ROOT, "docs/architecture.md"), "utf8");
+const SERVER = path.join(PROJECT_ROOT, "src/server");
+
+const foldersWithIndex = (dir: string) =>
+  fs
+    .readdirSync(path.join(SERVER, dir), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && fs.existsSync(path.join(SERVER, dir, e.name, "index.ts")))
+    .map((e) => e.name)
+    .sort();
+
+/** The rows of the Markdown table whose header row starts with `| first |`, as trimmed cells without backticks. */
+function table(first: string): string[][] {
+  const lines = DOC.split("\n");
+  const start = lines.findIndex((l) => l.startsWith(`| ${first} |`));
+  expect(start, `a table headed "${first}" in docs/architecture.md`).toBeGreaterThanOrEqual(0);
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith("|")) break;
+    rows.push(
+      line
+        .slice(1, -1)
+        .split("|")
+        .map((cell) => cell.trim().replaceAll("`", "")),
+    );
+  }
+  return rows;
+}
+
+const SCOPES = ["public", "seller", "admin", "bot"];
+const words = (cell: string, allowed: string[]) =>
+  [...new Set(cell.split(/[^a-z-]+/).filter((w) => allowed.includes(w)))].sort();
+
+/** A module's routes, registered on a bare Fastify with a stand-in context (no database needed). */
+async function routesOf(module: AppModule): Promise<string[]> {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const urls: string[] = [];
+  app.addHook("onRoute", (route) => {
+    urls.push(route.url);
+  });
+  const ctx = {
+    config: testConfig(),
+    db: {},
+    jobs: { define: () => {} },
+    rateLimits: { perIp: () => async () => {} },
+  } as unknown as AppContext;
+  await app.register(module.plugin, { ctx });
+  await app.ready();
+  await app.close();
+  return [...new Set(urls)];
+}
+
+describe("docs/architecture.md", () => {
+  const moduleRows = table("module");
+  const urlRows = table("URL prefix");
+
+  it("lists every module folder, and app.ts registers every one of them", () => {
+    const folders = foldersWithIndex("modules");
+    expect(MODULES.map((m) => m.name).sort()).toEqual(folders);
+    expect(moduleRows.map(([name]) => name.replace("modules/", "")).sort()).toEqual(folders);
+  });
+
+  it("names each module's auth scopes and the modules it uses as the code does", () => {
+    for (const [cell, , scopes, uses] of moduleRows) {
+      const name = cell.replace("modules/", "");
+      const dir = path.join(SERVER, "modules", name);
+      const sources = fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+        .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+        .join("\n");
+      const index = fs.readFileSync(path.join(dir, "index.ts"), "utf8");
+      const scopesInCode = [...index.matchAll(/scoped\(app, ctx, "(\w+)"/g)].map((m) => m[1]);
+      expect(words(scopes, SCOPES), `${name}'s scopes`).toEqual([...new Set(scopesInCode)].sort());
+      const usedInCode = [...sources.matchAll(/from "\.\.\/([a-z0-9-]+)\/index\.js"/g)].map((m) => m[1]);
+      const moduleNames = MODULES.map((m) => m.name);
+      expect(words(uses, moduleNames), `the modules ${name} uses`).toEqual([...new Set(usedInCode)].sort());
+    }
+  });
+
+  it("lists exactly the modules' URL prefixes, each with its module", () => {
+    const declared = MODULES.flatMap((m) => m.prefixes.map((prefix) => [prefix, m.name]));
+    expect(urlRows.map(([prefix, name]) => [prefix, name]).sort()).toEqual(declared.sort());
+  });
+
+  it("finds every route's module from its URL in one look-up (the longest matching prefix)", async () => {
+    const byLength = urlRows.toSorted((a, b) => b[0].length - a[0].length);
+    const owner = (url: string) => byLength.find(([prefix]) => url.startsWith(prefix))?.[1];
+    for (const module of MODULES) {
+      for (const url of await routesOf(module)) expect(owner(url), url).toBe(module.name);
+    }
+  });
+
+  it("names every provider, and the app builds exactly those", () => {
+    const folders = foldersWithIndex("integrations");
+    const providerRows = table("provider");
+    expect(providerRows.map(([name]) => name.replace("integrations/", "")).sort()).toEqual(folders);
+    const built = createProviders({
+      config: testConfig(),
+      fetch: async () => new Response(null, { status: 204 }),
+      log: { warn: () => {} } as never,
+    });
+    expect(Object.keys(built).sort()).toEqual(folders);
+  });
+
+  it("claims an emulator only where a provider has one", () => {
+    const emulated = [...DOC.matchAll(/\/__sandbox\/([a-z0-9-]+)/g)].map((m) => m[1]);
+    const known = [...foldersWithIndex("integrations"), "bot-keys"];
+    for (const name of emulated) expect(known, `/__sandbox/${name}`).toContain(name);
+  });
+});
