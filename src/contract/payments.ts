@@ -14,6 +14,12 @@ export const CRYPTO_NAMES: Record<CryptoCurrency, string> = {
   ETH: "Ethereum",
 };
 
+const URI_SCHEMES: Record<CryptoCurrency, string> = { BTC: "bitcoin", LTC: "litecoin", ETH: "ethereum" };
+
+/** What a wallet app reads from the payment QR code: the coin's URI scheme, the address and the amount. */
+export const paymentUri = (currency: CryptoCurrency, address: string, amount: string) =>
+  `${URI_SCHEMES[currency]}:${address}?amount=${amount}`;
+
 /** The short name of the crypto provider in our URLs (spec 001 §7: /api/{provider}/...). */
 export const PROVIDER_PATH = "/api/plisio";
 
