@@ -9,7 +9,12 @@ export const NOW = Date.parse("2030-06-01T12:00:00.000Z");
 export const DAY = 86_400_000;
 
 export async function createInvoice(app: App, who: SignedIn, body: Record<string, unknown>) {
-  return app.inject({ method: "POST", url: "/api/plisio/create-invoice", headers: who.headers, payload: body });
+  return app.inject({
+    method: "POST",
+    url: "/api/plisio/create-invoice",
+    headers: who.headers,
+    payload: body,
+  });
 }
 
 export async function proFor90Days(app: App, who: SignedIn, extra: Record<string, unknown> = {}) {
@@ -21,7 +26,13 @@ export async function proFor90Days(app: App, who: SignedIn, extra: Record<string
     ...extra,
   });
   if (res.statusCode !== 200) throw new Error(`create-invoice: ${res.statusCode} ${res.body}`);
-  return res.json() as { txnId: string; amount: string; pendingAmount: string; status: string; sourceAmount: string };
+  return res.json() as {
+    txnId: string;
+    amount: string;
+    pendingAmount: string;
+    status: string;
+    sourceAmount: string;
+  };
 }
 
 /** A tester's action on the emulator's invoice (pay all, a part, too much; confirm; expire). */
@@ -68,7 +79,11 @@ export async function usageOf(app: App, code: string) {
 }
 
 /** A callback as Plisio signs it, with the app's (sandbox) secret key unless another is given. */
-export function signedCallback(app: App, fields: Record<string, unknown>, secret = app.ctx.config.cryptoProviderApiKey) {
+export function signedCallback(
+  app: App,
+  fields: Record<string, unknown>,
+  secret = app.ctx.config.cryptoProviderApiKey,
+) {
   const body = { ipn_type: "invoice", source_currency: "USD", currency: "BTC", ...fields };
   return { ...body, verify_hash: plisioVerifyHash(body, secret) };
 }

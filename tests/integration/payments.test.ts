@@ -118,7 +118,10 @@ describe.each(DRIVERS)("crypto payments (%s)", (driver) => {
   it("the poller activates a paid invoice whose callbacks were lost, and learns of expiry the same way", async () => {
     const seller = await signIn(t.app, "PayPolled");
     const paid = await proFor90Days(t.app, seller);
-    const lapsed = await proFor90Days(t.app, seller, { subscriptionTier: "basic", subscriptionDuration: "30" });
+    const lapsed = await proFor90Days(t.app, seller, {
+      subscriptionTier: "basic",
+      subscriptionDuration: "30",
+    });
     await t.app.inject({
       method: "POST",
       url: "/__sandbox/plisio/settings",
@@ -152,11 +155,26 @@ describe.each(DRIVERS)("crypto payments (%s)", (driver) => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ error: "Invoice not found" });
     expect((await invoiceOf(t.app, owner, first.txnId)).statusCode).toBe(200);
-    const list = await t.app.inject({ method: "GET", url: "/api/plisio/user-invoices", headers: owner.headers });
-    expect(list.json().map((i: { txnId: string }) => i.txnId).sort()).toEqual([first.txnId, second.txnId].sort());
-    const otherList = await t.app.inject({ method: "GET", url: "/api/plisio/user-invoices", headers: other.headers });
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/plisio/user-invoices",
+      headers: owner.headers,
+    });
+    expect(
+      list
+        .json()
+        .map((i: { txnId: string }) => i.txnId)
+        .sort(),
+    ).toEqual([first.txnId, second.txnId].sort());
+    const otherList = await t.app.inject({
+      method: "GET",
+      url: "/api/plisio/user-invoices",
+      headers: other.headers,
+    });
     expect(otherList.json()).toEqual([]);
-    expect((await t.app.inject({ method: "GET", url: `/api/plisio/invoice/${first.txnId}` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "GET", url: `/api/plisio/invoice/${first.txnId}` })).statusCode,
+    ).toBe(401);
   });
 
   it("asks for every option, and refuses unknown ones, before calling the provider", async () => {
@@ -171,10 +189,18 @@ describe.each(DRIVERS)("crypto payments (%s)", (driver) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: "Please select all required options" });
     }
-    const wrong = await createInvoice(t.app, seller, { subscriptionTier: "gold", subscriptionDuration: "30", currency: "BTC" });
+    const wrong = await createInvoice(t.app, seller, {
+      subscriptionTier: "gold",
+      subscriptionDuration: "30",
+      currency: "BTC",
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toMatch(/^Validation failed: subscriptionTier/);
-    const list = await t.app.inject({ method: "GET", url: "/api/plisio/user-invoices", headers: seller.headers });
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/plisio/user-invoices",
+      headers: seller.headers,
+    });
     expect(list.json()).toEqual([]);
   });
 
@@ -230,7 +256,11 @@ describe.each(DRIVERS)("crypto payments (%s)", (driver) => {
   it("refuses to add time to a lifetime plan", async () => {
     const seller = await signIn(t.app, "PayLifetime", { tier: "pro" });
     await t.app.ctx.db.execute(`UPDATE users SET subscription_expiry = NULL WHERE id = '${seller.userId}'`);
-    const res = await createInvoice(t.app, seller, { subscriptionTier: "pro", subscriptionDuration: "30", currency: "BTC" });
+    const res = await createInvoice(t.app, seller, {
+      subscriptionTier: "pro",
+      subscriptionDuration: "30",
+      currency: "BTC",
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: "Your Pro plan is already lifetime" });
   });
