@@ -33,6 +33,8 @@ describe.each(DRIVERS)("crypto payments (%s)", (driver) => {
     expect(part.callback?.lastStatus).toBe(200);
     const partial = (await invoiceOf(t.app, seller, created.txnId)).json();
     expect(partial.status).toBe("partial");
+    // A part payment gives the payer a day for the rest (the emulator's rule), and the callback says so.
+    expect(partial.expiresAt).toBe(new Date(NOW + 86_400_000).toISOString());
     expect(Number(partial.pendingAmount)).toBeGreaterThan(0);
     expect(Number(partial.pendingAmount)).toBeLessThan(Number(created.amount));
     expect((await planOf(t.app, seller.userId)).tier).toBe("free");

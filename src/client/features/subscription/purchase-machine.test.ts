@@ -2,6 +2,7 @@ import type { InvoiceView } from "@contract/payments";
 import { describe, expect, it } from "vitest";
 import {
   formatCountdown,
+  formatHoursLeft,
   initialPurchaseState,
   isPolledStep,
   type PurchaseAction,
@@ -103,5 +104,7 @@ describe("the purchase wizard's steps", () => {
     expect(formatCountdown(3_600_000)).toBe("60:00");
     expect(formatCountdown(61_999)).toBe("01:01");
     expect(formatCountdown(-5)).toBe("00:00");
+    expect(formatHoursLeft(24 * 3_600_000)).toBe("24 h 00 min");
+    expect(formatHoursLeft(3_600_000 + 61_000)).toBe("1 h 01 min");
   });
 });

@@ -116,3 +116,9 @@ export function formatCountdown(ms: number): string {
   const mm = Math.floor(seconds / 60);
   return `${String(mm).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
 }
+
+/** "23 h 59 min": the time left to pay the rest of a part payment (up to a day). */
+export function formatHoursLeft(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
+}

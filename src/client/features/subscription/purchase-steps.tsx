@@ -21,7 +21,7 @@ import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
 import { PLAN_FEATURES } from "./plans";
-import { type AppliedDiscount, formatCountdown, priceOf } from "./purchase-machine";
+import { type AppliedDiscount, formatCountdown, formatHoursLeft, priceOf } from "./purchase-machine";
 
 const DURATION_LABELS: Record<Duration, string> = { "30": "30 days", "90": "90 days", lifetime: "Lifetime" };
 const DURATION_BADGES: Partial<Record<Duration, string>> = { "90": "Save 17%", lifetime: "Best Value" };
@@ -313,7 +313,7 @@ export function PartialPayment({ invoice, now }: { invoice: InvoiceView; now: nu
       <Progress value={percentOf(received, invoice.amount)} aria-label="Paid so far" />
       <div className="grid gap-1">
         <span className="text-sm text-muted-foreground">
-          Time left to pay the rest: <span className="font-mono">{formatCountdown(left)}</span>
+          Time left to pay the rest: <span className="font-mono">{formatHoursLeft(left)}</span>
         </span>
         <Progress value={(left / PARTIAL_WINDOW_MS) * 100} aria-label="Time left to pay the rest" />
       </div>

@@ -221,7 +221,9 @@ function PaymentHistory() {
       />
     );
   return (
-    <div className="overflow-x-auto rounded-xl border">
+    // Focusable, so a keyboard can scroll the table sideways on a narrow screen (WCAG 2.1.1).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+    <section className="overflow-x-auto rounded-xl border" tabIndex={0} aria-label="Payment history">
       <table className="w-full text-sm">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>
@@ -280,7 +282,7 @@ function PaymentHistory() {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -94,6 +94,7 @@ const operationBody = z.object({
     pending_sum: wireAmount,
     params: z.looseObject({ order_number: wireText.optional() }).nullish(),
     tx_url: z.unknown().optional(),
+    expire_at_utc: z.unknown().optional(),
   }),
 });
 
@@ -106,6 +107,7 @@ const callbackBody = z.looseObject({
   amount: wireAmount,
   pending_amount: wireAmount,
   tx_urls: z.unknown().optional(),
+  expire_utc: z.unknown().optional(),
 });
 
 /**
@@ -195,6 +197,7 @@ export class PlisioClient implements CryptoProvider {
       amount: data.amount,
       pendingAmount: data.pending_sum,
       txUrls: parseTxUrls(data.tx_url),
+      expiresAt: parseExpireUtc(data.expire_at_utc),
     };
   }
 
@@ -210,6 +213,7 @@ export class PlisioClient implements CryptoProvider {
       amount: data.amount,
       pendingAmount: data.pending_amount,
       txUrls: parseTxUrls(data.tx_urls),
+      expiresAt: parseExpireUtc(data.expire_utc),
     };
     return { signed: true, update };
   }

@@ -23,13 +23,14 @@ export interface CryptoInvoiceUpdate {
   /** Still to pay: the amount while nothing is paid, below it after a part, 0 or less once paid. */
   pendingAmount: string;
   txUrls: string[];
+  /** When the invoice expires unpaid, when the provider says (a part payment may give more time). */
+  expiresAt: Date | null;
 }
 
 /** A new invoice: its update plus what the buyer needs to pay it. */
 export interface CryptoInvoice extends CryptoInvoiceUpdate {
   walletHash: string;
   invoiceUrl: string;
-  expiresAt: Date | null;
   expectedConfirmations: number;
 }
 

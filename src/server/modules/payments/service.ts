@@ -214,8 +214,11 @@ export async function applyInvoiceUpdate(
       invoiceStatusOf(update.state, row.amount, update.pendingAmount),
     );
     const activate = isPaidStatus(status) && row.appliedAt === null;
-    if (status === current && !activate && compareDecimal(row.pendingAmount, update.pendingAmount) === 0)
-      return "ignored";
+    const unchanged =
+      status === current &&
+      compareDecimal(row.pendingAmount, update.pendingAmount) === 0 &&
+      (update.expiresAt?.getTime() ?? null) === (row.expiresAt?.getTime() ?? null);
+    if (unchanged && !activate) return "ignored";
     const now = new Date(ctx.clock());
     const [updated] = await tx
       .update(cryptoInvoices)
@@ -223,6 +226,7 @@ export async function applyInvoiceUpdate(
         status,
         ...(isPaidStatus(current) ? {} : { pendingAmount: update.pendingAmount }),
         txUrls: JSON.stringify([...new Set([...invoiceView(row).txUrls, ...update.txUrls])]),
+        ...(update.expiresAt ? { expiresAt: update.expiresAt } : {}),
         updatedAt: now,
         ...(activate ? { appliedAt: now } : {}),
       })
