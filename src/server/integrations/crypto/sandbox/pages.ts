@@ -62,7 +62,7 @@ ${note ? html`<p class="notice ${note.kind}" role="${note.kind === "bad" ? "aler
 <h2>Act as the payer</h2>
 ${
   open
-    ? html`<div class="inline">${button("pay-full", "Pay in full")}${button("pay-part", "Pay half of the rest")}${button("pay-over", "Overpay")}${hasUnconfirmed(inv) ? button("confirm", "Confirm payments") : null}${button("expire", "Let it expire")}</div>
+    ? html`<div class="inline" style="display: flex; flex-wrap: wrap; gap: 8px">${button("pay-full", "Pay in full")}${button("pay-part", "Pay half of the rest")}${button("pay-over", "Overpay")}${hasUnconfirmed(inv) ? button("confirm", "Confirm payments") : null}${button("expire", "Let it expire")}</div>
 <form class="inline" method="post" action="${BASE}/invoice/${inv.txnId}/actions">
 <input type="hidden" name="action" value="pay-amount">
 <div><label for="amount">Pay an amount (${inv.currency})</label><input id="amount" name="amount" type="text" inputmode="decimal" required></div>
