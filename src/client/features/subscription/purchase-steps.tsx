@@ -10,7 +10,7 @@ import {
 import { DURATIONS, type Duration, type PaidTier, PRICES } from "@contract/plans";
 import { TIER_NAMES } from "@contract/subscriptions";
 import { CheckCircle2Icon, ClockIcon, ExternalLinkIcon, HourglassIcon, XCircleIcon } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { type ReactNode, useId, useMemo, useState } from "react";
 import { renderSVG } from "uqr";
 import { CopyButton } from "@/components/copy-button";
 import { ProductKeyInput } from "@/components/product-key-input";
@@ -268,26 +268,34 @@ export function PaymentDetails({ invoice, now }: { invoice: InvoiceView; now: nu
   );
 }
 
+/** A step that tells where the payment stands: an icon and a few lines, centred. */
+function Outcome({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid justify-items-center gap-3 py-4 text-center [&>svg]:size-10">
+      {icon}
+      {children}
+    </div>
+  );
+}
+
 export function WaitingForConfirmations({ invoice }: { invoice: InvoiceView }) {
   return (
-    <div className="grid justify-items-center gap-3 py-4 text-center">
-      <HourglassIcon className="size-10 animate-pulse text-primary" aria-hidden="true" />
+    <Outcome icon={<HourglassIcon className="animate-pulse text-primary" aria-hidden="true" />}>
       <p>
         We have seen your payment of {crypto(invoice.amount)} {invoice.currency}. Your plan is activated as
         soon as it has its confirmation.
       </p>
       <p className="text-sm text-muted-foreground">{PAYMENT_TEXTS.confirmations}</p>
       <InvoicePageLink invoice={invoice} />
-    </div>
+    </Outcome>
   );
 }
 
 export function InvoiceExpired() {
   return (
-    <div className="grid justify-items-center gap-3 py-4 text-center">
-      <XCircleIcon className="size-10 text-destructive" aria-hidden="true" />
+    <Outcome icon={<XCircleIcon className="text-destructive" aria-hidden="true" />}>
       <p>{PAYMENT_TEXTS.invoiceExpired}</p>
-    </div>
+    </Outcome>
   );
 }
 
@@ -326,12 +334,11 @@ export function PartialPayment({ invoice, now }: { invoice: InvoiceView; now: nu
 
 export function PaymentSuccessful({ invoice }: { invoice: InvoiceView }) {
   return (
-    <div className="grid justify-items-center gap-3 py-4 text-center">
-      <CheckCircle2Icon className="size-10 text-success" aria-hidden="true" />
+    <Outcome icon={<CheckCircle2Icon className="text-success" aria-hidden="true" />}>
       <p>
         Your {TIER_NAMES[invoice.subscriptionTier]} plan (
         {DURATION_LABELS[invoice.subscriptionDuration].toLowerCase()}) is active.
       </p>
-    </div>
+    </Outcome>
   );
 }

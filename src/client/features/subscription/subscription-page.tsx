@@ -45,6 +45,8 @@ const INVOICE_BADGES: Record<
   expired: { label: "Expired", variant: "destructive" },
 };
 
+const HISTORY_COLUMNS = ["Date", "Plan", "Price", "Amount", "Status"];
+
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
@@ -227,21 +229,11 @@ function PaymentHistory() {
       <table className="w-full text-sm">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Date
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Plan
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Price
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Amount
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Status
-            </th>
+            {HISTORY_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-4 py-2 font-medium">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
