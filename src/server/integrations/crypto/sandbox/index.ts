@@ -39,7 +39,8 @@ export async function registerPlisioSandbox(app: FastifyInstance, ctx: SandboxCo
     })().catch((err) => app.log.warn({ err }, "plisio sandbox sweep failed"));
   }, SWEEP_MS);
   timer.unref();
-  app.addHook("onClose", async () => {
+  // preClose runs before the app's onClose closes the database, which a sweep under way still needs.
+  app.addHook("preClose", async () => {
     clearInterval(timer);
     await sweeping;
   });
