@@ -4,10 +4,13 @@ const TIERS = ["free", "basic", "pro"] as const;
 export const tierSchema = z.enum(TIERS);
 export type Tier = z.infer<typeof tierSchema>;
 const PAID_TIERS = ["basic", "pro"] as const;
+export const paidTierSchema = z.enum(PAID_TIERS);
 export type PaidTier = (typeof PAID_TIERS)[number];
 
-const DURATIONS = ["30", "90", "lifetime"] as const;
-type Duration = (typeof DURATIONS)[number];
+/** What a seller buys (spec 001 §9): 30 days, 90 days or lifetime. */
+export const DURATIONS = ["30", "90", "lifetime"] as const;
+export const durationSchema = z.enum(DURATIONS);
+export type Duration = (typeof DURATIONS)[number];
 
 /** The one price table (design.md): every screen reads it, so a buyer never sees two prices. USD as decimal strings. */
 export const PRICES: Record<PaidTier, Record<Duration, string>> = {

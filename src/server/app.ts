@@ -27,11 +27,13 @@ import { listingsModule } from "./modules/listings/index.js";
 import { maintenanceModule } from "./modules/maintenance/index.js";
 import { notificationsModule } from "./modules/notifications/index.js";
 import { ordersModule } from "./modules/orders/index.js";
+import { paymentsModule } from "./modules/payments/index.js";
 import { robloxModule } from "./modules/roblox/index.js";
 import { settingsModule } from "./modules/settings/index.js";
 import { setupModule } from "./modules/setup/index.js";
 import { shopifyModule } from "./modules/shopify/index.js";
 import { statsModule } from "./modules/stats/index.js";
+import { subscriptionsModule } from "./modules/subscriptions/index.js";
 import { withdrawalsModule } from "./modules/withdrawals/index.js";
 import { CLIENT_DIST } from "./paths.js";
 
@@ -57,6 +59,8 @@ export const MODULES: readonly AppModule[] = [
   listingsModule,
   dashboardModule,
   setupModule,
+  subscriptionsModule,
+  paymentsModule,
 ];
 
 const REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];

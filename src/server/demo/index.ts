@@ -1,5 +1,6 @@
 import type { AppContext } from "../context.js";
 import { seedBots } from "./bots.js";
+import { seedDiscountCodes } from "./discount-codes.js";
 import { seedDemoUsers, seedItems } from "./items-and-users.js";
 import { seedDemoShop } from "./shop.js";
 
@@ -19,6 +20,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: "demo-users", run: seedDemoUsers },
   { name: "bots", run: seedBots },
   { name: "demo-shop", run: seedDemoShop },
+  { name: "discount-codes", run: seedDiscountCodes },
 ];
 
 const SEED_LOCK = 727275;

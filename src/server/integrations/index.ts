@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { type CryptoProvider, createCryptoProvider, registerPlisioSandbox } from "./crypto/index.js";
 import { createDiscordProvider, type DiscordProvider, registerDiscordSandbox } from "./discord/index.js";
 import type { ProviderDeps } from "./provider.js";
 import {
@@ -17,6 +18,7 @@ export interface Providers {
   roblox: RobloxProvider;
   shopify: ShopifyProvider;
   discord: DiscordProvider;
+  crypto: CryptoProvider;
 }
 
 /** Builds every provider once, at start: each speaks its real service's wire format to the configured base URL. */
@@ -25,6 +27,7 @@ export function createProviders(deps: ProviderDeps): Providers {
     roblox: createRobloxProvider(deps),
     shopify: createShopifyProvider(deps),
     discord: createDiscordProvider(deps),
+    crypto: createCryptoProvider(deps),
   };
 }
 
@@ -35,4 +38,5 @@ export async function registerSandboxes(app: FastifyInstance, ctx: SandboxContex
   await registerRobloxGameSandbox(app, ctx);
   await registerDiscordSandbox(app, ctx);
   await registerShopifySandbox(app, ctx);
+  await registerPlisioSandbox(app, ctx);
 }

@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 
-/** What an emulator needs from the app: its configuration (shared credentials, URLs) and the database its state lives in. */
+/**
+ * What an emulator needs from the app: its configuration (shared credentials, URLs), the database its state lives
+ * in, and the app's clock (so invoice lifetimes agree with the app's, fixed clocks in tests included).
+ */
 export interface SandboxContext {
   config: Config;
   db: Db;
+  clock: Clock;
 }
 
 interface SandboxEntry {

@@ -2,7 +2,7 @@ import type { CurrentUser } from "@contract/auth";
 import { lazy, Suspense } from "react";
 
 const SetupWizard = lazy(async () => ({
-  default: (await import("@/features/setup-wizard/setup-wizard")).SetupWizard,
+  default: (await import("../compose/setup-with-payment")).SetupWizardWithPayment,
 }));
 
 /** Where the setup wizard mounts (spec 000 §4: shown only while the user's setupCompleted is false). */

@@ -1,14 +1,34 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fail, fakeServer, heldAnswer, ok } from "@/test/fake-server";
 import { seller } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
-import { SetupWizard } from "./setup-wizard";
+import { type CryptoPurchaseSlotProps, SetupWizard } from "./setup-wizard";
 
 const newSeller = seller({ setupCompleted: false });
 
-function renderWizard(user = newSeller) {
-  return renderWithApp(<SetupWizard user={user} />, { user });
+/** A purchase wizard that is never opened by these tests. */
+const NoPurchase = () => null;
+
+/** Stands in for the Subscription feature's wizard: Pay succeeds at once, Done closes it. */
+const opened = vi.fn();
+function PaidAtOnce({ open, initialTier, onSuccess, onOpenChange }: CryptoPurchaseSlotProps) {
+  if (!open) return null;
+  opened(initialTier);
+  return (
+    <div role="dialog" aria-label="Purchase">
+      <button type="button" onClick={() => onSuccess?.()}>
+        Pay
+      </button>
+      <button type="button" onClick={() => onOpenChange(false)}>
+        Done
+      </button>
+    </div>
+  );
+}
+
+function renderWizard(user = newSeller, CryptoPurchase: typeof PaidAtOnce = NoPurchase) {
+  return renderWithApp(<SetupWizard user={user} CryptoPurchase={CryptoPurchase} />, { user });
 }
 
 const wizard = () => screen.getByRole("dialog", { name: "Welcome to Autodrop" });
@@ -70,6 +90,7 @@ describe("setup wizard", () => {
     expect(wizard()).toHaveTextContent(".myshopify.com");
     expect(button("Connect Shopify Store")).toBeDisabled();
 
+    expect(wizard()).toHaveTextContent("Let's get your account set up in just 3 steps.");
     await user.click(button("Skip for now"));
     expect(wizard()).toHaveTextContent("Step 3 of 3");
     expect(planCard(/^Basic/)).toHaveTextContent("API Integration");
@@ -167,17 +188,43 @@ describe("setup wizard", () => {
     expect(wizard()).toBeVisible();
   });
 
-  it("sends a seller who pays with crypto to the Subscription page", async () => {
-    fakeServer({});
-    const { user } = renderWizard();
+  it("opens the purchase wizard for the chosen plan, and completes setup once the payment succeeds", async () => {
+    const server = fakeServer({
+      "POST /api/user/update-subscription": ok(),
+      "GET /api/auth/me": ok(seller({ subscriptionTier: "pro" })),
+    });
+    const { user } = renderWizard(newSeller, PaidAtOnce);
     await user.click(screen.getByRole("radio", { name: /Custom API Integration/ }));
     await user.click(button("Continue"));
     await user.click(screen.getByRole("radio", { name: /^Pro/ }));
     await user.click(screen.getByRole("radio", { name: /Pay with Crypto/ }));
     await user.click(button("Pay with Crypto"));
 
-    expect(window.location.pathname).toBe("/subscription");
+    const purchase = await screen.findByRole("dialog", { name: "Purchase" });
+    expect(opened).toHaveBeenLastCalledWith("pro");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Welcome to Autodrop" })).toBeNull());
+    await user.click(within(purchase).getByRole("button", { name: "Pay" }));
+    expect(server.sent("POST", "/api/user/update-subscription")).toEqual([]);
+    await user.click(within(purchase).getByRole("button", { name: "Done" }));
+    await waitFor(() =>
+      expect(server.sent("POST", "/api/user/update-subscription")).toEqual([{ setupCompleted: true }]),
+    );
+    expect(await screen.findByText("Your subscription has been activated!")).toBeVisible();
+  });
+
+  it("comes back to the plan step when the purchase wizard is closed without paying", async () => {
+    fakeServer({});
+    const { user } = renderWizard(newSeller, PaidAtOnce);
+    await user.click(screen.getByRole("radio", { name: /Custom API Integration/ }));
+    await user.click(button("Continue"));
+    await user.click(screen.getByRole("radio", { name: /^Basic/ }));
+    await user.click(screen.getByRole("radio", { name: /Pay with Crypto/ }));
+    await user.click(button("Pay with Crypto"));
+    await user.click(await screen.findByRole("button", { name: "Done" }));
+    expect(await screen.findByRole("dialog", { name: "Welcome to Autodrop" })).toHaveTextContent(
+      "Step 2 of 2",
+    );
+    expect(screen.getByRole("radio", { name: /^Basic/ })).toBeChecked();
   });
 
   it("opens on the plan step with Shopify chosen when the seller comes back from the store", async () => {

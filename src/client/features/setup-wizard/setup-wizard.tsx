@@ -1,11 +1,11 @@
 import type { CurrentUser } from "@contract/auth";
-import type { Tier } from "@contract/plans";
+import type { PaidTier, Tier } from "@contract/plans";
 import { landingErrorText } from "@contract/texts";
 import { useMutation } from "@tanstack/react-query";
 import { ArrowLeftIcon, CheckIcon, CodeIcon, ShoppingBagIcon } from "lucide-react";
-import { useEffect, useId, useReducer, useState } from "react";
-import { useLocation } from "wouter";
+import { type ComponentType, useEffect, useId, useReducer, useState } from "react";
 import { PRODUCT_NAME } from "@/components/brand";
+import { ProductKeyInput } from "@/components/product-key-input";
 import { StoreConnectForm } from "@/components/store-connect-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -17,8 +17,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
 import { dropSearchParam } from "@/lib/address";
 import { apiRequest } from "@/lib/api";
@@ -48,6 +46,14 @@ const TEXTS = {
   setupNotSaved: "Subscription activated but failed to save setup status",
   activated: "Your subscription has been activated!",
 } as const;
+
+/** The Subscription feature's crypto purchase wizard, handed in by the app layer (features do not import each other). */
+export interface CryptoPurchaseSlotProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialTier?: PaidTier | null;
+  onSuccess?: () => void;
+}
 
 /** A failed store connection comes back as /?error=<code> (the router keeps it on the way to /dashboard). */
 function connectErrorFromAddress(): string | null {
@@ -244,19 +250,13 @@ function PlanStep({
             />
           </RadioGroup>
           {state.paymentMethod === "key" && (
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-key-input`}>Product Key</Label>
-              <Input
-                id={`${id}-key-input`}
-                value={key}
-                onChange={(event) => setKey(event.target.value)}
-                placeholder="Enter your product key"
-                autoComplete="off"
-                spellCheck={false}
-                className="font-mono"
-                readOnly={activate.isPending}
-              />
-            </div>
+            <ProductKeyInput
+              id={`${id}-key-input`}
+              value={key}
+              onChange={setKey}
+              readOnly={activate.isPending}
+              onSubmit={() => activate.mutate(key.trim())}
+            />
           )}
         </div>
       )}
@@ -285,16 +285,33 @@ function PlanStep({
 
 /**
  * The first-time setup modal (spec 000 §2 and §4), shown while the seller's setupCompleted is false. It cannot be
- * dismissed: it closes on completion, or while the seller goes to the Subscription page to pay with crypto.
+ * dismissed: it closes on completion, or while the seller pays with crypto in the purchase wizard (setup completes
+ * when that payment succeeds, and the wizard comes back when the seller leaves it unpaid).
  */
-export function SetupWizard({ user }: { user: CurrentUser }) {
-  const [, navigate] = useLocation();
+export function SetupWizard({
+  user,
+  CryptoPurchase,
+}: {
+  user: CurrentUser;
+  CryptoPurchase: ComponentType<CryptoPurchaseSlotProps>;
+}) {
+  const { refreshUser } = useAuth();
+  const [paying, setPaying] = useState(false);
+  const [paid, setPaid] = useState(false);
   const [connectError] = useState(connectErrorFromAddress);
   const [state, dispatch] = useReducer(wizardReducer, undefined, () =>
     connectError ? storeStepState() : initialWizardState(window.location.search),
   );
   const [open, setOpen] = useState(true);
   const { current, total } = stepPosition(state);
+
+  // Spec 000 §7: after a paid plan, setupCompleted alone; the purchase wizard's success screen stays until closed.
+  const finishAfterPayment = useMutation({
+    mutationFn: () => apiRequest("POST", "/api/user/update-subscription", { setupCompleted: true }),
+    onSuccess: () => toast({ title: "Success", description: TEXTS.activated }),
+    onError: () => toast({ title: "Warning", description: TEXTS.setupNotSaved }),
+    onSettled: () => refreshUser(),
+  });
 
   useEffect(() => {
     if (connectError) dropSearchParam("error");
@@ -308,37 +325,50 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
   }, [user.shopifyStore]);
 
   return (
-    <Dialog open={open}>
-      <DialogContent
-        showCloseButton={false}
-        onEscapeKeyDown={(event) => event.preventDefault()}
-        onInteractOutside={(event) => event.preventDefault()}
-        className={state.step === "plan" ? "sm:max-w-3xl" : "sm:max-w-xl"}
-      >
-        <DialogHeader>
-          <DialogTitle className="text-2xl">Welcome to {PRODUCT_NAME}</DialogTitle>
-          <DialogDescription>Let's get your account set up in just 2 steps.</DialogDescription>
-          <p className="text-xs font-medium text-muted-foreground" aria-live="polite">
-            Step {current} of {total}
-            {state.step === "plan" && state.integration === "shopify" && user.shopifyStore && (
-              <> · {user.shopifyStore} connected</>
-            )}
-          </p>
-        </DialogHeader>
-        {state.step === "integration" && <IntegrationStep state={state} dispatch={dispatch} />}
-        {state.step === "store" && <StoreStep dispatch={dispatch} connectError={connectError} />}
-        {state.step === "plan" && (
-          <PlanStep
-            state={state}
-            dispatch={dispatch}
-            onFinished={() => setOpen(false)}
-            onLeaveForPayment={() => {
-              setOpen(false);
-              navigate("/subscription");
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <>
+      <Dialog open={open}>
+        <DialogContent
+          showCloseButton={false}
+          onEscapeKeyDown={(event) => event.preventDefault()}
+          onInteractOutside={(event) => event.preventDefault()}
+          className={state.step === "plan" ? "sm:max-w-3xl" : "sm:max-w-xl"}
+        >
+          <DialogHeader>
+            <DialogTitle className="text-2xl">Welcome to {PRODUCT_NAME}</DialogTitle>
+            <DialogDescription>Let's get your account set up in just {total} steps.</DialogDescription>
+            <p className="text-xs font-medium text-muted-foreground" aria-live="polite">
+              Step {current} of {total}
+              {state.step === "plan" && state.integration === "shopify" && user.shopifyStore && (
+                <> · {user.shopifyStore} connected</>
+              )}
+            </p>
+          </DialogHeader>
+          {state.step === "integration" && <IntegrationStep state={state} dispatch={dispatch} />}
+          {state.step === "store" && <StoreStep dispatch={dispatch} connectError={connectError} />}
+          {state.step === "plan" && (
+            <PlanStep
+              state={state}
+              dispatch={dispatch}
+              onFinished={() => setOpen(false)}
+              onLeaveForPayment={() => {
+                setOpen(false);
+                setPaying(true);
+              }}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+      <CryptoPurchase
+        open={paying}
+        initialTier={state.plan === "free" ? null : state.plan}
+        onSuccess={() => setPaid(true)}
+        onOpenChange={(stillOpen) => {
+          if (stillOpen) return;
+          setPaying(false);
+          if (paid) finishAfterPayment.mutate();
+          else setOpen(true);
+        }}
+      />
+    </>
   );
 }

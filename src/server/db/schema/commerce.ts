@@ -152,27 +152,42 @@ export const shopifyOrderReceipts = pgTable(
   (t) => [primaryKey({ columns: [t.shopDomain, t.shopifyOrderId] })],
 );
 
-export const cryptoInvoices = pgTable("crypto_invoices", {
-  txnId: text("txn_id").primaryKey(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  status: text("status").notNull(),
-  amount: numeric("amount", { precision: 24, scale: 8 }).notNull(),
-  pendingAmount: numeric("pending_amount", { precision: 24, scale: 8 }).notNull(),
-  currency: text("currency").notNull(),
-  walletHash: text("wallet_hash").notNull(),
-  invoiceUrl: text("invoice_url").notNull(),
-  txUrls: text("tx_urls"),
-  orderNumber: text("order_number").notNull().unique(),
-  subscriptionTier: text("subscription_tier").notNull(),
-  subscriptionDuration: text("subscription_duration").notNull(),
-  sourceAmount: numeric("source_amount", { precision: 14, scale: 2 }).notNull(),
-  discountCode: text("discount_code"),
-  expiresAt: timestamp("expires_at", { withTimezone: true }),
-  appliedAt: timestamp("applied_at", { withTimezone: true }),
-  createdAt: createdAt(),
-});
+/**
+ * A seller's crypto payment for a plan. status is one of the spec's (pending, completed, mismatch, expired, partial);
+ * applied_at is set by the one transaction that activates the plan, so an invoice activates at most once.
+ */
+export const cryptoInvoices = pgTable(
+  "crypto_invoices",
+  {
+    txnId: text("txn_id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    amount: numeric("amount", { precision: 24, scale: 8 }).notNull(),
+    pendingAmount: numeric("pending_amount", { precision: 24, scale: 8 }).notNull(),
+    currency: text("currency").notNull(),
+    walletHash: text("wallet_hash").notNull(),
+    invoiceUrl: text("invoice_url").notNull(),
+    txUrls: text("tx_urls"),
+    orderNumber: text("order_number").notNull().unique(),
+    subscriptionTier: text("subscription_tier").notNull(),
+    subscriptionDuration: text("subscription_duration").notNull(),
+    sourceAmount: numeric("source_amount", { precision: 14, scale: 2 }).notNull(),
+    discountCode: text("discount_code"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    provider: text("provider").notNull().default("plisio"),
+    expectedConfirmations: integer("expected_confirmations").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("crypto_invoices_user_created_idx").on(t.userId, t.createdAt),
+    // The poller's work list: only invoices still waiting for money are indexed.
+    index("crypto_invoices_open_idx").on(t.createdAt).where(sql`${t.status} IN ('pending', 'partial')`),
+  ],
+);
 
 export const subscriptionKeys = pgTable("subscription_keys", {
   id: uuid("id").primaryKey().defaultRandom(),

@@ -5,4 +5,5 @@ export * from "./dashboard.js";
 export * from "./notifications.js";
 export * from "./sandbox.js";
 export * from "./sandbox-discord.js";
+export * from "./sandbox-plisio.js";
 export * from "./shopify-sandbox.js";

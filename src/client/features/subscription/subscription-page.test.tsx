@@ -1,0 +1,105 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fail, fakeServer, ok } from "@/test/fake-server";
+import { seller } from "@/test/fixtures";
+import { renderWithApp } from "@/test/render";
+import { SubscriptionPage } from "./subscription-page";
+
+const NOW = Date.parse("2030-06-01T12:00:00.000Z");
+const DAY = 86_400_000;
+const clock = () => NOW;
+const plan = (name: string) => screen.getByRole("region", { name });
+
+describe("the Subscription page", () => {
+  it("shows a free seller the Free Plan badge, the plans and an empty history", async () => {
+    fakeServer({ "GET /api/plisio/user-invoices": ok([]) });
+    renderWithApp(<SubscriptionPage clock={clock} />, { user: seller() });
+    expect(screen.getByTestId("plan-status")).toHaveTextContent("Free Plan");
+    expect(within(plan("Current Plan")).getByText("20")).toBeVisible();
+    expect(plan("Free")).toHaveTextContent("$0");
+    expect(plan("Basic")).toHaveTextContent("Starting at $9.99");
+    expect(plan("Pro")).toHaveTextContent("Starting at $19.99");
+    expect(within(plan("Pro")).getByRole("button", { name: "Upgrade with Crypto" })).toBeVisible();
+    expect(await screen.findByText("No payments yet")).toBeVisible();
+  });
+
+  it("counts the days left against 30, warns at 7 days, and offers Add More Time on the plan held", async () => {
+    fakeServer({ "GET /api/plisio/user-invoices": ok([]) });
+    renderWithApp(<SubscriptionPage clock={clock} />, {
+      user: seller({ subscriptionTier: "pro", subscriptionExpiry: new Date(NOW + 6 * DAY).toISOString() }),
+    });
+    expect(screen.getByTestId("plan-status")).toHaveTextContent("Expiring Soon");
+    expect(screen.getByTestId("days-left")).toHaveTextContent("6");
+    expect(screen.getByRole("progressbar", { name: "6 of 30 days left" })).toBeVisible();
+    expect(screen.getByText(/expires in 6 days/)).toBeVisible();
+    expect(within(plan("Pro")).getByRole("button", { name: "Add More Time" })).toBeVisible();
+    expect(within(plan("Basic")).getByRole("button", { name: "Upgrade with Crypto" })).toBeVisible();
+    expect(within(plan("Current Plan")).getByText("Unlimited")).toBeVisible();
+  });
+
+  it("says an expired plan was downgraded to Free", async () => {
+    fakeServer({ "GET /api/plisio/user-invoices": ok([]) });
+    renderWithApp(<SubscriptionPage clock={clock} />, {
+      user: seller({ subscriptionTier: "basic", subscriptionExpiry: new Date(NOW - DAY).toISOString() }),
+    });
+    expect(screen.getByTestId("plan-status")).toHaveTextContent("Expired");
+    expect(screen.getByText(/You have been downgraded to the Free plan/)).toBeVisible();
+  });
+
+  it("activates a key (the button waits for a key) and shows the server's refusal", async () => {
+    const server = fakeServer({
+      "GET /api/plisio/user-invoices": ok([]),
+      "POST /api/subscription/use-key": fail(
+        409,
+        "This subscription key is invalid or has already been used.",
+      ),
+    });
+    const { user } = renderWithApp(<SubscriptionPage clock={clock} />, { user: seller() });
+    const activate = within(plan("Activate a Product Key")).getByRole("button", { name: "Activate Key" });
+    expect(activate).toBeDisabled();
+    await user.type(screen.getByLabelText("Product Key"), "ADK-USED");
+    await user.click(activate);
+    expect(
+      await screen.findByText("This subscription key is invalid or has already been used."),
+    ).toBeVisible();
+
+    server.answer("POST /api/subscription/use-key", ok({ success: true }));
+    server.answer("GET /api/auth/me", ok(seller({ subscriptionTier: "basic" })));
+    await user.click(activate);
+    expect(await screen.findByText("Subscription activated successfully!")).toBeVisible();
+    expect(server.sent("POST", "/api/subscription/use-key")).toEqual([
+      { key: "ADK-USED" },
+      { key: "ADK-USED" },
+    ]);
+  });
+
+  it("lists the payment history with plan, price, crypto amount and status", async () => {
+    fakeServer({
+      "GET /api/plisio/user-invoices": ok([
+        {
+          txnId: "t1",
+          status: "completed",
+          amount: "0.00066650",
+          pendingAmount: "0.00000000",
+          currency: "BTC",
+          walletHash: "bc1q",
+          invoiceUrl: "",
+          txUrls: [],
+          orderNumber: "1",
+          subscriptionTier: "pro",
+          subscriptionDuration: "90",
+          sourceAmount: "39.99",
+          discountCode: "SAVE20",
+          expectedConfirmations: 1,
+          expiresAt: null,
+          createdAt: new Date(NOW).toISOString(),
+        },
+      ]),
+    });
+    renderWithApp(<SubscriptionPage clock={clock} />, { user: seller() });
+    const row = (await screen.findByText("Pro, 90 days")).closest("tr") as HTMLElement;
+    expect(row).toHaveTextContent("$39.99(SAVE20)");
+    expect(row).toHaveTextContent("0.00066650 BTC");
+    expect(row).toHaveTextContent("Completed");
+  });
+});

@@ -1,0 +1,56 @@
+import type { CryptoCurrency, ProviderInvoiceState } from "../../../contract/payments.js";
+
+/** An invoice to open at the provider: a USD price paid in one cryptocurrency. */
+export interface NewCryptoInvoice {
+  /** Ours, unique per invoice (the provider refuses a number it has seen). */
+  orderNumber: string;
+  orderName: string;
+  currency: CryptoCurrency;
+  /** USD, 2 decimals. */
+  sourceAmount: string;
+  /** Where the provider posts status changes. */
+  callbackUrl: string;
+  expireMinutes: number;
+  email: string | null;
+}
+
+/** Where an invoice stands, as a callback or a status look-up tells it. Amounts in crypto with 8 decimals. */
+export interface CryptoInvoiceUpdate {
+  txnId: string;
+  orderNumber: string;
+  state: ProviderInvoiceState;
+  amount: string;
+  /** Still to pay: the amount while nothing is paid, below it after a part, 0 or less once paid. */
+  pendingAmount: string;
+  txUrls: string[];
+  /** When the invoice expires unpaid, when the provider says (a part payment may give more time). */
+  expiresAt: Date | null;
+}
+
+/** A new invoice: its update plus what the buyer needs to pay it. */
+export interface CryptoInvoice extends CryptoInvoiceUpdate {
+  walletHash: string;
+  invoiceUrl: string;
+  expectedConfirmations: number;
+}
+
+/** The crypto payment provider as the app uses it (Plisio; BTCPay Server could sit beside it). */
+export interface CryptoProvider {
+  createInvoice(invoice: NewCryptoInvoice): Promise<CryptoInvoice>;
+  /** The invoice's current state, or null when the provider does not know it. */
+  getInvoice(txnId: string): Promise<CryptoInvoiceUpdate | null>;
+  /** Checks a callback's signature and reads the update it carries (null: signed, but not an invoice update). */
+  verifyCallback(body: unknown): CallbackResult;
+}
+
+export type CallbackResult = { signed: false } | { signed: true; update: CryptoInvoiceUpdate | null };
+
+/** The provider refused (with its status code) or could not be reached; never carries a secret. */
+export class CryptoProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,123 @@
+import { and, eq, isNotNull, isNull, lte, ne } from "drizzle-orm";
+import type { PaidTier } from "../../../contract/plans.js";
+import {
+  isWellFormedSubscriptionKey,
+  normalizeSubscriptionKey,
+} from "../../../contract/subscription-keys.js";
+import {
+  KEY_DAYS,
+  KEY_TEXTS,
+  type Purchase,
+  planAfterPurchase,
+  purchaseRefusal,
+} from "../../../contract/subscriptions.js";
+import type { AppContext } from "../../context.js";
+import { encryptSecret } from "../../crypto/secrets.js";
+import { newSubscriptionKey, subscriptionKeyHash } from "../../crypto/tokens.js";
+import type { Tx } from "../../db/client.js";
+import { subscriptionKeys, users } from "../../db/schema/index.js";
+import { badRequest, conflict, notFound } from "../../http/errors.js";
+
+/** The purpose subscription keys are encrypted under (key_encrypted), so admins can list them again. */
+export const KEY_PURPOSE = "subscription-key";
+
+export interface PlanChange {
+  subscriptionTier: PaidTier;
+  subscriptionExpiry: Date | null;
+}
+
+/**
+ * Applies a purchase (a paid invoice or a key) to the seller's plan inside the caller's transaction, with the
+ * seller's row locked so two activations at once add up. A purchase the plan cannot take (decision 015) is refused
+ * with a 400, or, for money already paid (`honourPaid`), leaves the plan as it is and says so in the log.
+ */
+export async function activatePurchase(
+  ctx: AppContext,
+  tx: Tx,
+  userId: string,
+  purchase: Purchase,
+  opts: { honourPaid?: boolean } = {},
+): Promise<PlanChange | null> {
+  const [current] = await tx
+    .select({ subscriptionTier: users.subscriptionTier, subscriptionExpiry: users.subscriptionExpiry })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  if (!current) throw notFound("User not found");
+  const now = ctx.clock();
+  const refusal = purchaseRefusal(current, purchase, now);
+  if (refusal) {
+    if (!opts.honourPaid) throw badRequest(refusal);
+    ctx.log.warn({ userId, purchase, refusal }, "a paid purchase could not change the plan");
+    return null;
+  }
+  const next = planAfterPurchase(current, purchase, now);
+  await tx
+    .update(users)
+    .set({ subscriptionTier: next.tier, subscriptionExpiry: next.expiry })
+    .where(eq(users.id, userId));
+  await ctx.events.publish({ userId, type: "user" }, tx);
+  return { subscriptionTier: next.tier, subscriptionExpiry: next.expiry };
+}
+
+/**
+ * POST /api/subscription/use-key: a key adds KEY_DAYS days of its tier, once. The key's row is locked, so the same
+ * key sent twice at once activates one plan and the other request hears it is used.
+ */
+export async function useKey(ctx: AppContext, userId: string, typed: string): Promise<PlanChange> {
+  const key = normalizeSubscriptionKey(typed);
+  if (!isWellFormedSubscriptionKey(key)) throw badRequest(KEY_TEXTS.invalidOrUsed);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(subscriptionKeys)
+      .where(eq(subscriptionKeys.keyHash, subscriptionKeyHash(key)))
+      .for("update");
+    if (!row) throw notFound(KEY_TEXTS.notFound);
+    if (row.usedAt) throw conflict(KEY_TEXTS.invalidOrUsed);
+    const change = await activatePurchase(ctx, tx, userId, { tier: row.tier as PaidTier, days: KEY_DAYS });
+    const claimed = await tx
+      .update(subscriptionKeys)
+      .set({ usedByUserId: userId, usedAt: new Date(ctx.clock()) })
+      .where(and(eq(subscriptionKeys.id, row.id), isNull(subscriptionKeys.usedAt)))
+      .returning({ id: subscriptionKeys.id });
+    if (claimed.length === 0 || !change) throw conflict(KEY_TEXTS.invalidOrUsed);
+    return change;
+  });
+}
+
+/**
+ * The downgrade job: accounts whose plan has expired drop to free and lose the API integration (design.md); their
+ * listings stay, and the expiry stays so the Subscription page can say when the plan ended.
+ */
+export async function downgradeExpired(ctx: AppContext): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const downgraded = await tx
+      .update(users)
+      .set({ subscriptionTier: "free", apiIntegrationEnabled: false })
+      .where(
+        and(
+          ne(users.subscriptionTier, "free"),
+          isNotNull(users.subscriptionExpiry),
+          lte(users.subscriptionExpiry, new Date(ctx.clock())),
+        ),
+      )
+      .returning({ id: users.id });
+    await ctx.events.publishMany(
+      downgraded.map(({ id }) => ({ userId: id, type: "user" as const })),
+      tx,
+    );
+    return downgraded.length;
+  });
+}
+
+/** Sandbox only: a fresh unused key of a tier, so testers can try activation without the admin screen. */
+export async function issueSandboxKey(ctx: AppContext, tier: PaidTier): Promise<string> {
+  const key = newSubscriptionKey();
+  await ctx.db.insert(subscriptionKeys).values({
+    keyHash: subscriptionKeyHash(key),
+    keyEncrypted: encryptSecret(ctx.config.appSecret, KEY_PURPOSE, key),
+    tier,
+  });
+  return key;
+}

@@ -1,0 +1,154 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
+
+const DAY = 86_400_000;
+/** Screenshots for the report go to SHOTS_DIR (test-results/ by default, ignored by git). */
+const SHOTS = process.env.SHOTS_DIR ?? "test-results";
+
+/** The page as it is now, at 1280 px and at 390 px, checked by axe at both widths. */
+async function capture(page: Page, name: string) {
+  await expectNoSeriousA11yViolations(page, name);
+  await page.screenshot({ path: `${SHOTS}/payments-${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousA11yViolations(page, `${name} at 390 px`);
+  await page.screenshot({ path: `${SHOTS}/payments-${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** A new seller finishes the setup wizard on the free plan and opens My Subscription. */
+async function newFreeSellerOnSubscription(page: Page, prefix: string) {
+  await logInThroughSandbox(page, uniqueUsername(prefix));
+  const setup = page.getByRole("dialog", { name: "Welcome to Autodrop" });
+  await setup.getByRole("radio", { name: /Custom API Integration/ }).click();
+  await setup.getByRole("button", { name: "Continue" }).click();
+  await setup.getByRole("button", { name: "Complete Setup" }).click();
+  await expect(setup).toHaveCount(0);
+  await page.goto("/subscription");
+  await expect(page.getByRole("heading", { name: "My Subscription" })).toBeVisible();
+}
+
+const expiryText = (at: number) =>
+  new Date(at).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+
+test("a new seller buys Pro for 90 days with a discount code, paying in part and then the rest", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await newFreeSellerOnSubscription(page, "buyer");
+  await expect(page.getByTestId("plan-status")).toHaveText("Free Plan");
+  await capture(page, "subscription-free");
+
+  await page
+    .getByRole("region", { name: "Pro" })
+    .getByRole("button", { name: "Upgrade with Crypto" })
+    .click();
+  const wizard = page.getByRole("dialog");
+  await expect(wizard.getByRole("heading", { name: "Choose Your Plan" })).toBeVisible();
+  await expect(wizard.getByRole("radio", { name: "Pro" })).toBeChecked();
+  await capture(page, "step1-plan");
+  await wizard.getByRole("button", { name: "Continue" }).click();
+
+  await expect(wizard.getByRole("heading", { name: "Select Duration" })).toBeVisible();
+  await wizard.getByLabel("Discount Code").fill("demo20");
+  await expect(wizard.getByLabel("Discount Code")).toHaveValue("DEMO20");
+  await wizard.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Discount Applied!").first()).toBeVisible();
+  await wizard.getByRole("radio", { name: /90 days/ }).click();
+  await expect(wizard.getByRole("radio", { name: /90 days/ }).locator("xpath=ancestor::label")).toContainText(
+    "$39.99",
+  );
+  await capture(page, "step2-duration");
+  await wizard.getByRole("button", { name: "Continue" }).click();
+
+  await expect(wizard.getByRole("heading", { name: "Payment Method" })).toBeVisible();
+  await wizard.getByRole("radio", { name: "Bitcoin" }).click();
+  await capture(page, "step3-currency");
+  await wizard.getByRole("button", { name: "Continue to Payment" }).click();
+
+  await expect(wizard.getByRole("heading", { name: "Payment Details" })).toBeVisible();
+  await expect(wizard.getByTestId("countdown")).toHaveText(/^(60:00|59:\d\d)$/);
+  await expect(wizard.getByText("1 confirmation is required")).toBeVisible();
+  await capture(page, "step4-payment-details");
+
+  // The tester pays on the sandbox's invoice page, in a window of its own.
+  const invoiceUrl = await wizard.getByRole("link", { name: /Open the invoice page/ }).getAttribute("href");
+  const plisio = await sandboxWindow(page);
+  await plisio.goto(invoiceUrl!);
+  await expect(plisio.getByRole("heading", { name: "Plisio invoice" })).toBeVisible();
+  await expectNoSeriousA11yViolations(plisio, "the sandbox invoice page");
+  await plisio.getByRole("button", { name: "Pay half of the rest" }).click();
+  await expect(plisio.getByTestId("invoice-status")).toHaveText("pending");
+  await plisio.screenshot({ path: `${SHOTS}/payments-sandbox-invoice-1280.png`, fullPage: true });
+
+  await expect(wizard.getByRole("heading", { name: "Partial Payment Received" })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(wizard.getByTestId("received-amount")).toHaveText(/^\d+\.\d{8} BTC$/);
+  await capture(page, "step7-partial");
+
+  await plisio.getByRole("button", { name: "Pay in full" }).click();
+  await expect(wizard.getByRole("heading", { name: "Waiting for Confirmations" })).toBeVisible({
+    timeout: 20_000,
+  });
+  await capture(page, "step5-waiting");
+
+  await plisio.getByRole("button", { name: "Confirm payments" }).click();
+  await expect(plisio.getByTestId("invoice-status")).toHaveText("completed");
+  await expect(wizard.getByRole("heading", { name: "Payment Successful" })).toBeVisible({ timeout: 20_000 });
+  await capture(page, "step8-success");
+  await wizard.getByRole("button", { name: "Done" }).click();
+
+  // The page shows the plan from the refreshed current user: Active, 90 days, expiring 90 days from now.
+  await expect(page.getByTestId("plan-status")).toHaveText("Active");
+  await expect(page.getByTestId("days-left")).toHaveText("90");
+  await expect(page.getByTestId("plan-expiry")).toHaveText(expiryText(Date.now() + 90 * DAY));
+  await expect(
+    page.getByRole("region", { name: "Pro" }).getByRole("button", { name: "Add More Time" }),
+  ).toBeVisible();
+  const history = page.getByRole("row", { name: /Pro, 90 days/ });
+  await expect(history).toContainText("$39.99");
+  await expect(history).toContainText("Completed");
+  await capture(page, "subscription-active");
+
+  // A second invoice left to expire shows the expired step and starts over.
+  await page.getByRole("region", { name: "Pro" }).getByRole("button", { name: "Add More Time" }).click();
+  await wizard.getByRole("button", { name: "Continue" }).click();
+  await wizard.getByRole("radio", { name: /30 days/ }).click();
+  await wizard.getByRole("button", { name: "Continue" }).click();
+  await wizard.getByRole("radio", { name: "Litecoin" }).click();
+  await wizard.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(wizard.getByRole("heading", { name: "Payment Details" })).toBeVisible();
+  await plisio.goto(
+    (await wizard.getByRole("link", { name: /Open the invoice page/ }).getAttribute("href"))!,
+  );
+  await plisio.getByRole("button", { name: "Let it expire" }).click();
+  await expect(wizard.getByRole("heading", { name: "Invoice Expired" })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    wizard.getByText("This payment invoice has expired. Please create a new payment."),
+  ).toBeVisible();
+  await capture(page, "step6-expired");
+  await wizard.getByRole("button", { name: "Start Over" }).click();
+  await expect(wizard.getByRole("heading", { name: "Choose Your Plan" })).toBeVisible();
+});
+
+test("a seller activates a subscription key from My Subscription", async ({ page }) => {
+  await newFreeSellerOnSubscription(page, "keyuser");
+  const { key } = await sandboxCall<{ key: string }>(page.request, "POST", "/__sandbox/subscription-keys", {
+    tier: "basic",
+  });
+  const box = page.getByRole("region", { name: "Activate a Product Key" });
+  await expect(box.getByRole("button", { name: "Activate Key" })).toBeDisabled();
+  await box.getByLabel("Product Key").fill(key);
+  await box.getByRole("button", { name: "Activate Key" }).click();
+  await expect(page.getByText("Subscription activated successfully!").first()).toBeVisible();
+  await expect(page.getByTestId("plan-status")).toHaveText("Active");
+  await expect(page.getByTestId("days-left")).toHaveText("30");
+  await capture(page, "key-activated");
+
+  await box.getByLabel("Product Key").fill(key);
+  await box.getByRole("button", { name: "Activate Key" }).click();
+  await expect(
+    page.getByText("This subscription key is invalid or has already been used.").first(),
+  ).toBeVisible();
+});
