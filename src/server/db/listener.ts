@@ -1,6 +1,8 @@
 import pg from "pg";
 import { reconnectDelayMs } from "./reconnect.js";
 
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** What a LISTEN connection tells its owner. */
 export interface ListenHandlers {
   message(payload: string): void;
@@ -37,8 +39,13 @@ export class PgListener {
   }
 
   private async connect(): Promise<pg.Client> {
-    // keepAlive: a backend that vanishes without a word (a failover) is noticed by TCP rather than never.
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    // keepAlive: a backend that vanishes without a word (a failover) is noticed by TCP rather than never; the
+    // timeout keeps a reconnection to an unreachable host from waiting forever instead of trying again.
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     client.on("error", (err) => this.lose(client, err));
     client.on("end", () => this.lose(client, new Error("LISTEN connection ended")));
     client.on("notification", (msg) => {
