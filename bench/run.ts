@@ -1,8 +1,9 @@
 import { benchDashboard, printDashboard } from "./dashboard.js";
+import { benchDbFailover, printFailover } from "./db-failover.js";
 import { benchWebhookIngest, printIngest } from "./webhook-ingest.js";
 
 /**
- * npm run bench [-- webhook|dashboard]: the performance budgets of design.md, on PostgreSQL
+ * npm run bench [-- webhook|failover|dashboard]: the performance budgets of design.md, on PostgreSQL
  * (BENCH_DATABASE_URL or TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres). Results go to
  * stdout as Markdown tables; docs/performance.md keeps the measured numbers.
  */
@@ -10,6 +11,10 @@ const BENCHES: Record<string, () => Promise<void>> = {
   webhook: async () => {
     console.log("Shopify orders/create ingest");
     printIngest(await benchWebhookIngest(Number(process.env.BENCH_SECONDS ?? 10)));
+  },
+  failover: async () => {
+    console.log("Orders while every database connection is terminated every 2 s (2 instances)");
+    printFailover(await benchDbFailover(Number(process.env.BENCH_SECONDS ?? 12)));
   },
   dashboard: async () => {
     console.log("Dashboard for a seller with 1,000,000 orders");

@@ -21,6 +21,7 @@ import { botsModule } from "./modules/bots/index.js";
 import { claimsModule } from "./modules/claims/index.js";
 import { dashboardModule } from "./modules/dashboard/index.js";
 import { eventsModule } from "./modules/events/index.js";
+import { healthModule } from "./modules/health/index.js";
 import { inventoryModule } from "./modules/inventory/index.js";
 import { itemsModule } from "./modules/items/index.js";
 import { listingsModule } from "./modules/listings/index.js";
@@ -61,6 +62,7 @@ export const MODULES: readonly AppModule[] = [
   setupModule,
   subscriptionsModule,
   paymentsModule,
+  healthModule,
 ];
 
 const REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];

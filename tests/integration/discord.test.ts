@@ -7,12 +7,14 @@ import type { Game } from "../../src/contract/games.js";
 import { type App, buildApp } from "../../src/server/app.js";
 import { testConfig } from "../../src/server/config.js";
 import { items, listings, orderItems, orders, users } from "../../src/server/db/schema/index.js";
+import { DiscordWebhookError } from "../../src/server/integrations/discord/index.js";
 import type { RecordedDiscordMessage } from "../../src/server/integrations/discord/sandbox.js";
 import { applyMovement } from "../../src/server/modules/inventory/ledger.js";
 import {
   notifyLowStock,
   notifyOrderCreated,
   notifyOrderDelivered,
+  sendDiscordNotification,
 } from "../../src/server/modules/notifications/service.js";
 import { completeOrder } from "../../src/server/modules/orders/completion.js";
 import { ORDER_CREATED_JOB } from "../../src/server/modules/orders/events.js";
@@ -259,6 +261,57 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
     expect(state.lastLimitedAt).not.toBeNull();
     const waited = new Date(message.receivedAt).getTime() - new Date(state.lastLimitedAt).getTime();
     expect(waited).toBeGreaterThanOrEqual(1450);
+  });
+
+  it("sends a job's message at most once: a run of the same job after a crash mid-send sends nothing", async () => {
+    const { seller, hook } = await sellerWithDiscord();
+    const job = {
+      kind: "order_created",
+      userId: seller.userId,
+      occurredAt: "2026-01-02T03:04:05.000Z",
+      payload: {
+        orderId: crypto.randomUUID(),
+        orderNumber: "777",
+        source: "shopify",
+        games: ["mm2"],
+        items: [{ name: "Crash Knife", quantity: 1 }],
+        totalAmount: "3.00",
+        robloxUsername: null,
+      },
+    };
+    const jobId = crypto.randomUUID();
+    // The first run sent the message and its process died before pg-boss heard the job finish; pg-boss runs it again.
+    await sendDiscordNotification(t.app.ctx, job, jobId);
+    await sendDiscordNotification(t.app.ctx, job, jobId);
+    expect(await messagesOf(t.app, hook.id)).toHaveLength(1);
+    // Another job (another notification) with the same content is its own message.
+    await sendDiscordNotification(t.app.ctx, job, crypto.randomUUID());
+    expect(await messagesOf(t.app, hook.id)).toHaveLength(2);
+  });
+
+  it("releases the delivery when Discord did not take the message, so the retry sends it", async () => {
+    const { seller, hook } = await sellerWithDiscord();
+    const job = {
+      kind: "low_stock",
+      userId: seller.userId,
+      occurredAt: "2026-01-02T03:04:05.000Z",
+      payload: { listingId: crypto.randomUUID(), title: "Retry bundle", game: "mm2", stockQuantity: 0 },
+    };
+    const jobId = crypto.randomUUID();
+    const failing = {
+      ...t.app.ctx,
+      providers: {
+        ...t.app.ctx.providers,
+        discord: {
+          executeWebhook: async () => {
+            throw new DiscordWebhookError(503, true);
+          },
+        },
+      },
+    };
+    await expect(sendDiscordNotification(failing, job, jobId)).rejects.toThrow();
+    await sendDiscordNotification(t.app.ctx, job, jobId);
+    expect(await messagesOf(t.app, hook.id)).toHaveLength(1);
   });
 
   it("emulates Discord's webhook endpoint: 204, 200 with ?wait=true, 400 for an empty message, and an inbox page", async () => {

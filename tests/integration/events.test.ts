@@ -2,58 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../src/server/app.js";
 import { testConfig } from "../../src/server/config.js";
 import { createItem, grant, uniqueName } from "./bot-fixtures.js";
+import { EventStream, listenersOf } from "./event-stream.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
-
-/** An open SSE connection and the messages read from it so far. */
-class EventStream {
-  private buffer = "";
-  private reader?: ReadableStreamDefaultReader<Uint8Array>;
-  private controller = new AbortController();
-
-  constructor(
-    private url: string,
-    private cookie: string,
-  ) {}
-
-  async open(): Promise<Response> {
-    const res = await fetch(this.url, { headers: { cookie: this.cookie }, signal: this.controller.signal });
-    this.reader = res.body!.getReader();
-    return res;
-  }
-
-  /** Reads until a complete `data:` message arrives; answers its parsed JSON. */
-  async next(timeoutMs = 5000): Promise<unknown> {
-    const decoder = new TextDecoder();
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const match = /^data: (.*)$/m.exec(this.buffer);
-      const end = this.buffer.indexOf("\n\n", match?.index ?? 0);
-      if (match && end >= 0) {
-        this.buffer = this.buffer.slice(end + 2);
-        return JSON.parse(match[1]);
-      }
-      if (Date.now() > deadline)
-        throw new Error(`no event within ${timeoutMs} ms; got ${JSON.stringify(this.buffer)}`);
-      const chunk = await Promise.race([
-        this.reader!.read(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no event in time")), timeoutMs)),
-      ]);
-      if (chunk.done) throw new Error("stream ended");
-      this.buffer += decoder.decode(chunk.value, { stream: true });
-    }
-  }
-
-  close(): void {
-    this.controller.abort();
-  }
-}
-
-function listenersOf(app: App, userId: string): number {
-  return (
-    app.ctx.events as unknown as { emitter: { listenerCount(name: string): number } }
-  ).emitter.listenerCount(userId);
-}
 
 describe.each(DRIVERS)("GET /api/events (Server-Sent Events) on %s", (driver) => {
   const t = useTestApp(driver);

@@ -11,7 +11,7 @@ export const DRIVERS: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL
   : ["pglite"];
 
 /** Creates a fresh PostgreSQL database for one test file, so files can run in parallel. */
-async function freshPostgresDatabase(): Promise<string> {
+export async function freshPostgresDatabase(): Promise<string> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `autodrop_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: base.toString() });
@@ -22,7 +22,7 @@ async function freshPostgresDatabase(): Promise<string> {
   return base.toString();
 }
 
-async function dropPostgresDatabase(url: string): Promise<void> {
+export async function dropPostgresDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { inventoryLedger } from "../../src/server/db/schema/index.js";
-import type { UserEvent } from "../../src/server/events/bus.js";
+import type { StreamEvent } from "../../src/server/events/bus.js";
 import { balanceOf, createItem, grant, newBotKey, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
@@ -125,7 +125,7 @@ describe.each(DRIVERS)("items and inventory on %s", (driver) => {
       const admin = await signIn(t.app, uniqueName("Gra"), { admin: true });
       const seller = await signIn(t.app, uniqueName("Rec"));
       const item = await createItem(t.app, "growagarden");
-      const events: UserEvent[] = [];
+      const events: StreamEvent[] = [];
       const unsubscribe = t.app.ctx.events.subscribe(seller.userId, (e) => events.push(e));
       try {
         const res = await t.app.inject({

@@ -2,9 +2,11 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import {
   invalidateForLiveEvents,
+  LIVE_EVENT_TYPES,
   type LiveEventType,
   matchesLiveEvent,
   parseLiveEvent,
+  refetchedBy,
 } from "./live-updates";
 
 const KEYS = [
@@ -56,5 +58,12 @@ describe("live updates", () => {
     expect(parseLiveEvent("not json")).toBeNull();
     expect(parseLiveEvent("null")).toBeNull();
     expect(parseLiveEvent(undefined)).toBeNull();
+  });
+
+  it("refetches one event's queries, everything on a resync, nothing for junk", () => {
+    expect(refetchedBy('{"type":"orders"}')).toEqual(["orders"]);
+    expect(refetchedBy('{"type":"resync"}')).toEqual(LIVE_EVENT_TYPES);
+    expect(refetchedBy('{"type":"session-revoked"}')).toEqual([]);
+    expect(refetchedBy("not json")).toEqual([]);
   });
 });

@@ -39,15 +39,29 @@ export function invalidateForLiveEvents(
   });
 }
 
+/**
+ * The server's "events may have been missed" message (its realtime listener reconnected to the database): the page
+ * refetches everything, as after a reconnection of its own.
+ */
+const RESYNC = "resync";
+
 /** Reads one SSE message body ({"type": ...}); anything else is ignored. */
-export function parseLiveEvent(data: unknown): LiveEventType | null {
+export function parseLiveEvent(data: unknown): LiveEventType | typeof RESYNC | null {
   if (typeof data !== "string") return null;
   try {
     const body = JSON.parse(data) as { type?: unknown } | null;
+    if (body?.type === RESYNC) return RESYNC;
     return isLiveEventType(body?.type) ? body.type : null;
   } catch {
     return null;
   }
+}
+
+/** The event types whose queries one SSE message makes stale. */
+export function refetchedBy(data: unknown): readonly LiveEventType[] {
+  const type = parseLiveEvent(data);
+  if (type === RESYNC) return LIVE_EVENT_TYPES;
+  return type ? [type] : [];
 }
 
 /**
@@ -73,8 +87,8 @@ export function useLiveUpdates(enabled: boolean): void {
         connectedBefore = true;
       };
       source.onmessage = (event: MessageEvent) => {
-        const type = parseLiveEvent(event.data);
-        if (type) void invalidateForLiveEvents(queryClient, [type]);
+        const types = refetchedBy(event.data);
+        if (types.length > 0) void invalidateForLiveEvents(queryClient, types);
       };
       source.onerror = () => {
         if (source?.readyState !== EventSource.CLOSED) return;

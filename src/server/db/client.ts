@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { PROJECT_ROOT } from "../paths.js";
+import { type ListenHandlers, PgListener } from "./listener.js";
 import * as schema from "./schema/index.js";
 import { runScriptTransaction, type ScriptTransaction, type Statement } from "./script.js";
 
@@ -22,7 +23,8 @@ interface RawSql {
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
   /** Runs parameterless, possibly multi-statement SQL; answers the rows of the last statement. */
   exec(text: string): Promise<{ rows: Record<string, unknown>[] }>;
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** LISTENs on channel until the answered function is called; a lost connection is reconnected (listener.ts). */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
 }
 
 export interface Database {
@@ -90,10 +92,8 @@ async function openPglite(dataDir: string): Promise<Database> {
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    async listen(channel, onMessage) {
-      const unsub = await client.listen(channel, onMessage);
-      return unsub;
-    },
+    // In process: there is no connection to lose.
+    listen: (channel, handlers) => client.listen(channel, handlers.message),
   };
   return {
     db,
@@ -122,12 +122,16 @@ async function openPostgres(url: string): Promise<Database> {
   // Script transactions serve hot paths with at most two at a time (the intake's lanes): a pool of their own keeps
   // their prepared statements on a connection or two, rather than preparing them again on each of the main pool's.
   const scriptPool = new pg.Pool({ connectionString: url, max: 2 });
-  for (const p of [pool, scriptPool])
+  for (const p of [pool, scriptPool]) {
     p.on("error", () => {
       // An idle client died (e.g. the server restarted); the pool replaces it on next use.
     });
+    // A checked-out client has no pool listener: its backend dying between two queries (a transaction waiting
+    // on the app) would otherwise be an unhandled 'error' event. The query under way fails; the pool drops it.
+    p.on("connect", (client) => client.on("error", () => undefined));
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<PgListener>();
   const raw: RawSql = {
     async query(text, values) {
       const res = await pool.query(text, values as unknown[]);
@@ -137,17 +141,13 @@ async function openPostgres(url: string): Promise<Database> {
       const res = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
       return { rows: Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows };
     },
-    async listen(channel, onMessage) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      listeners.push(client);
-      client.on("notification", (msg) => {
-        if (msg.channel === channel && msg.payload !== undefined) onMessage(msg.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    async listen(channel, handlers) {
+      const listener = new PgListener(url, channel, handlers);
+      await listener.start();
+      listeners.add(listener);
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end();
+        listeners.delete(listener);
+        await listener.stop();
       };
     },
   };
@@ -171,7 +171,7 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     async close() {
-      await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
+      await Promise.all([...listeners].map((l) => l.stop()));
       await Promise.all([pool.end(), scriptPool.end()]);
     },
   };

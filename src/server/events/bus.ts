@@ -25,11 +25,19 @@ export function packEvents(events: UserEvent[]): string[] {
   return payloads;
 }
 
-/** A change a seller's open pages should react to (they refetch the named query). */
-export interface UserEvent {
-  userId: string;
-  type: "inventory" | "orders" | "bots" | "listings" | "withdrawals" | "user";
-}
+/**
+ * A change a seller's open pages should react to (they refetch the named query), or the end of one of the seller's
+ * sessions (logout): the streams opened with that session close, on whichever instance they are.
+ */
+export type UserEvent =
+  | { userId: string; type: "inventory" | "orders" | "bots" | "listings" | "withdrawals" | "user" }
+  | { userId: string; type: "session-revoked"; sessionHash: string };
+
+/** What a subscriber hears: the user's events, and "resync" when this instance may have missed some. */
+export type StreamEvent = UserEvent | { userId: string; type: "resync" };
+
+/** The emitter's name for "resync" (user ids are UUIDs, so it never collides with one). */
+const RESYNC = "resync";
 
 /**
  * Realtime fan-out across instances through PostgreSQL LISTEN/NOTIFY (PGlite supports it too).
@@ -39,6 +47,7 @@ export interface UserEvent {
 export class EventBus {
   private emitter = new EventEmitter();
   private unlisten: (() => Promise<void>) | null = null;
+  private listening = false;
 
   constructor(
     private database: Database,
@@ -48,13 +57,31 @@ export class EventBus {
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.raw.listen(CHANNEL, (payload) => {
-      try {
-        for (const event of JSON.parse(payload) as UserEvent[]) this.emitter.emit(event.userId, event);
-      } catch (err) {
-        this.log.warn({ err }, "ignored malformed event");
-      }
+    this.unlisten = await this.database.raw.listen(CHANNEL, {
+      message: (payload) => {
+        try {
+          for (const event of JSON.parse(payload) as UserEvent[]) this.emitter.emit(event.userId, event);
+        } catch (err) {
+          this.log.warn({ err }, "ignored malformed event");
+        }
+      },
+      lost: (err) => {
+        this.listening = false;
+        this.log.error({ err }, "realtime listener lost its database connection; reconnecting");
+      },
+      // Whatever was notified while the connection was down never arrives: every open stream refetches.
+      restored: () => {
+        this.listening = true;
+        this.log.info("realtime listener reconnected; open streams told to resync");
+        this.emitter.emit(RESYNC);
+      },
     });
+    this.listening = true;
+  }
+
+  /** Whether notifications from other instances are arriving (false while the listener reconnects). */
+  get isListening(): boolean {
+    return this.listening;
   }
 
   async publish(event: UserEvent, tx?: DbOrTx): Promise<void> {
@@ -68,12 +95,18 @@ export class EventBus {
     await sql.query("SELECT pg_notify($1, e) FROM unnest($2::text[]) AS e", [CHANNEL, packEvents(events)]);
   }
 
-  subscribe(userId: string, onEvent: (event: UserEvent) => void): () => void {
+  subscribe(userId: string, onEvent: (event: StreamEvent) => void): () => void {
+    const onResync = () => onEvent({ userId, type: "resync" });
     this.emitter.on(userId, onEvent);
-    return () => this.emitter.off(userId, onEvent);
+    this.emitter.on(RESYNC, onResync);
+    return () => {
+      this.emitter.off(userId, onEvent);
+      this.emitter.off(RESYNC, onResync);
+    };
   }
 
   async stop(): Promise<void> {
+    this.listening = false;
     await this.unlisten?.();
     this.unlisten = null;
   }

@@ -6,7 +6,22 @@ import type { Statement } from "../db/script.js";
 /** Concurrent workers per queue in each instance (one job each, so a failure retries only that job). */
 const WORKERS_PER_QUEUE = 2;
 
-type JobHandler<T> = (data: T) => Promise<void>;
+/**
+ * A job still active this long after it started is taken for lost (its process died) and retried. pg-boss 10 has
+ * no heartbeat, so this is also the longest a handler may run: a queue whose jobs take longer sets its own.
+ */
+const DEFAULT_EXPIRE_SECONDS = 30;
+/** How often some instance looks for expired jobs: with the expiry, a crashed job runs again within about a minute. */
+const DEFAULT_MAINTENANCE_SECONDS = 20;
+
+/** Held while queues are created, so instances starting together on a fresh database do not deadlock. */
+const QUEUE_CREATION_LOCK = 727275;
+
+/**
+ * The job's id stays the same across its retries, so a side effect can be made at most once per job; a merged
+ * batch (JobDefinition.batch) has none.
+ */
+type JobHandler<T> = (data: T, job?: { id: string }) => Promise<void>;
 
 export interface JobDefinition<T extends object = object> {
   name: string;
@@ -14,6 +29,8 @@ export interface JobDefinition<T extends object = object> {
   /** Retries for a failing job (durable: a crash between tries loses nothing). */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Seconds a job may stay active before it counts as crashed and is retried (DEFAULT_EXPIRE_SECONDS). */
+  expireInSeconds?: number;
   /** Cron schedule for recurring maintenance jobs. */
   schedule?: string;
   /**
@@ -35,8 +52,9 @@ export class JobQueue {
   private inFlight = new Set<Promise<unknown>>();
 
   constructor(
-    database: Database,
+    private database: Database,
     private log: Logger,
+    opts: { maintenanceIntervalSeconds?: number } = {},
   ) {
     this.boss = new PgBoss({
       db: {
@@ -50,6 +68,7 @@ export class JobQueue {
       },
       schema: "pgboss",
       supervise: true,
+      maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_SECONDS,
       schedule: true,
       migrate: true,
     });
@@ -61,7 +80,7 @@ export class JobQueue {
     const batch = def.batch;
     this.definitions.set(def.name, {
       ...def,
-      handler: (data) => def.handler(data as T),
+      handler: (data, job) => def.handler(data as T, job),
       batch: batch && { size: batch.size, merge: (payloads) => batch.merge(payloads as T[]) },
     });
   }
@@ -72,14 +91,19 @@ export class JobQueue {
    */
   async start(opts: { work?: boolean } = {}): Promise<void> {
     await this.boss.start();
+    await this.database.withLock(QUEUE_CREATION_LOCK, async () => {
+      for (const def of this.definitions.values()) {
+        const options = { name: def.name, ...this.jobOptions(def) };
+        await this.boss.createQueue(def.name, options);
+        // A queue made by an older version keeps its old settings unless told the new ones.
+        await this.boss.updateQueue(def.name, options);
+      }
+    });
+    if (opts.work === false) {
+      this.started = true;
+      return;
+    }
     for (const def of this.definitions.values()) {
-      await this.boss.createQueue(def.name, {
-        name: def.name,
-        retryLimit: def.retryLimit ?? 5,
-        retryDelay: def.retryDelaySeconds ?? 5,
-        retryBackoff: true,
-      });
-      if (opts.work === false) continue;
       const batchSize = def.batch?.size ?? 1;
       for (let i = 0; i < WORKERS_PER_QUEUE; i++) {
         let workerId = "";
@@ -89,7 +113,7 @@ export class JobQueue {
           async (jobs) => {
             if (def.batch && jobs.length > 1)
               await this.track(def.handler(def.batch.merge(jobs.map((j) => j.data))));
-            else for (const job of jobs) await this.track(def.handler(job.data));
+            else for (const job of jobs) await this.track(def.handler(job.data, { id: job.id }));
             // pg-boss waits a polling interval after every fetch; a full fetch means more is waiting: fetch at once.
             if (jobs.length === batchSize) setImmediate(() => this.boss.notifyWorker(workerId));
           },
@@ -111,7 +135,7 @@ export class JobQueue {
   ): Promise<string | null> {
     const def = this.definition(name);
     return this.boss.send(name, data, {
-      ...this.retryOptions(def),
+      ...this.jobOptions(def),
       startAfter: opts.startAfterSeconds,
       singletonKey: opts.singletonKey,
       db: this.connection(opts.tx),
@@ -142,9 +166,9 @@ export class JobQueue {
   }
 
   private insertJobs<T extends object>(name: string, data: T[], db: PgBoss.ConnectionOptions["db"]) {
-    const retry = this.retryOptions(this.definition(name));
+    const options = this.jobOptions(this.definition(name));
     return this.boss.insert(
-      data.map((d) => ({ name, data: d, ...retry })),
+      data.map((d) => ({ name, data: d, ...options })),
       { db },
     );
   }
@@ -155,8 +179,14 @@ export class JobQueue {
     return def;
   }
 
-  private retryOptions(def: JobDefinition) {
-    return { retryLimit: def.retryLimit ?? 5, retryDelay: def.retryDelaySeconds ?? 5, retryBackoff: true };
+  /** Set on the queue and on each job (a job's own values win over its queue's in pg-boss). */
+  private jobOptions(def: JobDefinition) {
+    return {
+      retryLimit: def.retryLimit ?? 5,
+      retryDelay: def.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: def.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
+    };
   }
 
   private connection(tx?: DbOrTx): PgBoss.ConnectionOptions["db"] {

@@ -4,7 +4,14 @@ import { scoped } from "./scopes.js";
 
 export { actorOf, type BotKeyIdentity } from "./bot-keys.js";
 export { type RouteApp, scoped } from "./scopes.js";
-export { currentUser, hashToken, type SessionUser, userOf } from "./sessions.js";
+export {
+  currentUser,
+  hashToken,
+  type SessionUser,
+  sessionHashOf,
+  sessionIsLive,
+  userOf,
+} from "./sessions.js";
 
 /** Roblox login (verification phrase), sessions, and the auth scopes every other module's routes sit in. */
 export const authModule: AppModule = {

@@ -55,7 +55,7 @@ export function publicRoutes(r: RouteApp, ctx: AppContext): void {
 
   r.post("/api/auth/logout", { schema: { response: { 200: okResponseSchema } } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await revokeSession(ctx.db, token);
+    if (token) await revokeSession(ctx.db, ctx.events, token);
     reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
     return { success: true as const };
   });

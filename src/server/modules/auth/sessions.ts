@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_TTL_DAYS } from "../../../contract/limits.js";
 import type { Db } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
+import type { EventBus } from "../../events/bus.js";
 import { forbidden, unauthorized } from "../../http/errors.js";
 
 export const SESSION_COOKIE = "autodrop_session";
@@ -22,8 +23,32 @@ export async function createSession(db: Db, userId: string): Promise<{ token: st
   return { token, expiresAt };
 }
 
-export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+/** Ends a session; its open event streams close on every instance, since the revocation is published as an event. */
+export async function revokeSession(db: Db, events: EventBus, token: string): Promise<void> {
+  const sessionHash = hashToken(token);
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, sessionHash))
+      .returning({ userId: sessions.userId });
+    if (revoked) await events.publish({ userId: revoked.userId, type: "session-revoked", sessionHash }, tx);
+  });
+}
+
+/** The stored hash of the request's session (what a revocation event names), or null without a cookie. */
+export function sessionHashOf(request: FastifyRequest): string | null {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? hashToken(token) : null;
+}
+
+/** Whether the session is still valid: a stream that may have missed its revocation asks again. */
+export async function sessionIsLive(db: Db, sessionHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, sessionHash), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return rows.length > 0;
 }
 
 async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.js";
-import { type RouteApp, userOf } from "../auth/index.js";
+import type { StreamEvent } from "../../events/bus.js";
+import { type RouteApp, sessionHashOf, sessionIsLive, userOf } from "../auth/index.js";
 
 /** Proxies close idle connections after about a minute; a comment line well before that keeps the stream open. */
 const SSE_HEARTBEAT_MS = 25_000;
@@ -7,12 +8,15 @@ const SSE_HEARTBEAT_MS = 25_000;
 /**
  * GET /api/events: Server-Sent Events for the signed-in seller. Each realtime event for that user (published by
  * any instance through LISTEN/NOTIFY) becomes `data: {"type":"inventory"}`; the page refetches that query.
+ * `{"type":"resync"}` says events may have been missed (this instance's listener reconnected): refetch everything.
+ * The stream ends when its session is revoked (logout on any instance).
  */
 export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
   const open = new Set<() => void>();
 
   r.get("/api/events", (request, reply) => {
     const user = userOf(request);
+    const sessionHash = sessionHashOf(request);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -22,9 +26,21 @@ export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
       "x-accel-buffering": "no",
     });
     res.write("retry: 5000\n\n");
-    const unsubscribe = ctx.events.subscribe(user.id, (event) => {
-      res.write(`data: ${JSON.stringify({ type: event.type })}\n\n`);
-    });
+    const send = (type: string) => {
+      if (open.has(close)) res.write(`data: ${JSON.stringify({ type })}\n\n`);
+    };
+    const onEvent = (event: StreamEvent) => {
+      if (event.type === "session-revoked") {
+        if (event.sessionHash === sessionHash) close();
+      } else if (event.type === "resync" && sessionHash) {
+        // The missed events may include this session's revocation.
+        sessionIsLive(ctx.db, sessionHash).then(
+          (live) => (live ? send("resync") : close()),
+          () => send("resync"),
+        );
+      } else send(event.type);
+    };
+    const unsubscribe = ctx.events.subscribe(user.id, onEvent);
     const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), SSE_HEARTBEAT_MS);
     const close = () => {
       if (!open.delete(close)) return;

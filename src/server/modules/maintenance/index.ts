@@ -7,7 +7,7 @@ const CLEANUP_JOB = "maintenance.cleanup";
 export function cleanupHandler(ctx: AppContext): () => Promise<void> {
   return async () => {
     const removed = await cleanupExpired(ctx.db);
-    ctx.log.info(removed, "removed expired sessions and login challenges");
+    ctx.log.info(removed, "removed expired sessions, login challenges and delivery rows");
   };
 }
 

@@ -21,7 +21,7 @@ export const notificationsModule: AppModule = {
       name: DISCORD_JOB,
       retryLimit: 8,
       retryDelaySeconds: 5,
-      handler: (data) => sendDiscordNotification(ctx, data),
+      handler: (data, job) => sendDiscordNotification(ctx, data, job?.id),
     });
     onOrdersCreated(ctx, ({ events }) => notifyOrdersCreated(ctx, events));
     onOrderCompleted(ctx, async ({ orderId }) => {

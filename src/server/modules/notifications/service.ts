@@ -9,7 +9,15 @@ import {
 } from "../../../contract/notifications.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
-import { items, listings, notificationReceipts, orderItems, orders, users } from "../../db/schema/index.js";
+import {
+  items,
+  listings,
+  notificationDeliveries,
+  notificationReceipts,
+  orderItems,
+  orders,
+  users,
+} from "../../db/schema/index.js";
 import { DiscordRateLimitError, DiscordWebhookError } from "../../integrations/discord/index.js";
 import type { OrderCreatedEvent } from "../orders/index.js";
 import { buildDiscordMessage, type DiscordPreferences, wantsNotification } from "./messages.js";
@@ -291,11 +299,30 @@ function parseJob(data: unknown): DiscordJob | null {
 }
 
 /**
+ * Claims the job's one delivery before Discord is called: false when an earlier run of the same job (one whose
+ * process died before pg-boss heard it finish) already claimed it, and may have sent it.
+ */
+async function claimDelivery(ctx: AppContext, jobId: string): Promise<boolean> {
+  const claimed = await ctx.db
+    .insert(notificationDeliveries)
+    .values({ jobId })
+    .onConflictDoNothing()
+    .returning({ jobId: notificationDeliveries.jobId });
+  return claimed.length > 0;
+}
+
+/** Discord answered that it did not take the message: a retry may send it. */
+async function releaseDelivery(ctx: AppContext, jobId: string): Promise<void> {
+  await ctx.db.delete(notificationDeliveries).where(eq(notificationDeliveries.jobId, jobId));
+}
+
+/**
  * The "discord.send" job. The seller's settings are read again (a webhook removed or switched off meanwhile means
  * no message). A 429 parks the message as a new job that starts after Discord's retry_after; a 5xx or network
  * error throws so pg-boss retries; a webhook Discord refuses for good (deleted, bad) is dropped with a warning.
+ * With the job's id, the message is sent at most once for that job (claimDelivery), even across a crash.
  */
-export async function sendDiscordNotification(ctx: AppContext, data: unknown): Promise<void> {
+export async function sendDiscordNotification(ctx: AppContext, data: unknown, jobId?: string): Promise<void> {
   const job = parseJob(data);
   if (!job) {
     ctx.log.warn("dropped a malformed discord.send job");
@@ -307,9 +334,17 @@ export async function sendDiscordNotification(ctx: AppContext, data: unknown): P
     pingEveryone: prefs.discordPingEveryone,
     at: new Date(job.occurredAt),
   });
+  if (jobId && !(await claimDelivery(ctx, jobId))) {
+    ctx.log.warn(
+      { userId: job.userId, jobId },
+      "discord message already sent by an earlier run of its job; skipped",
+    );
+    return;
+  }
   try {
     await ctx.providers.discord.executeWebhook(prefs.discordWebhookUrl as string, message);
   } catch (err) {
+    if (jobId) await releaseDelivery(ctx, jobId);
     if (err instanceof DiscordRateLimitError) {
       const rateLimited = (job.rateLimited ?? 0) + 1;
       if (rateLimited > MAX_RATE_LIMITED) {

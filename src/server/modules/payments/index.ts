@@ -22,6 +22,13 @@ export const paymentsModule: AppModule = {
   async plugin(app, { ctx }) {
     await scoped(app, ctx, "seller", (r) => sellerRoutes(r, ctx));
     await scoped(app, ctx, "public", (r) => callbackRoutes(r, ctx));
-    ctx.jobs.define({ name: POLL_JOB, handler: pollHandler(ctx), schedule: "* * * * *", retryLimit: 1 });
+    ctx.jobs.define({
+      name: POLL_JOB,
+      handler: pollHandler(ctx),
+      schedule: "* * * * *",
+      retryLimit: 1,
+      // Up to 100 provider calls one after another: longer than the default expiry of a crashed job.
+      expireInSeconds: 120,
+    });
   },
 };

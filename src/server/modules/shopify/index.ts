@@ -32,6 +32,8 @@ export const shopifyModule: AppModule = {
       name: SYNC_INVENTORY_JOB,
       retryLimit: 8,
       retryDelaySeconds: 15,
+      // One Shopify call per listing: a large store's sync outlasts the default expiry of a crashed job.
+      expireInSeconds: 120,
       // Jobs queued before syncs were grouped per store carry one listingId.
       handler: (job) =>
         syncListingsInventory(ctx, "listingIds" in job ? job : { listingIds: [job.listingId] }),
