@@ -3,6 +3,7 @@ import { ApiVersion } from "@shopify/shopify-api";
 import type { StoreProduct } from "../../../contract/shopify.js";
 import type { Config } from "../../config.js";
 import type { HttpFetch } from "../fetch.js";
+import { inventorySyncKey } from "./idempotency.js";
 
 /**
  * The Admin API version every call uses: the newest stable one the installed @shopify/shopify-api knows (Shopify
@@ -107,18 +108,25 @@ interface UserError {
   message: string;
 }
 
+/**
+ * One page of the store's products. Its requested cost is 2 + first x (6 + variants): 25 products of up to 30
+ * variants cost 902, under Shopify's single-query limit of 1000 (decision 027).
+ */
 const PRODUCTS_QUERY = `#graphql
-query StoreProducts($first: Int!) {
-  products(first: $first, sortKey: TITLE) {
+query StoreProducts($first: Int!, $after: String) {
+  products(first: $first, after: $after, sortKey: TITLE) {
     nodes {
       id
       title
       handle
       featuredMedia { preview { image { url } } }
-      variants(first: 100) { nodes { id title price } }
+      variants(first: 30) { nodes { id title price } }
     }
+    pageInfo { hasNextPage endCursor }
   }
 }`;
+const PRODUCTS_PAGE = 25;
+const MAX_PRODUCT_PAGES = 10;
 
 const VARIANT_QUERY = `#graphql
 query LinkedVariant($id: ID!) {
@@ -135,9 +143,13 @@ mutation DeleteProduct($input: ProductDeleteInput!) {
   productDelete(input: $input) { deletedProductId userErrors { field message } }
 }`;
 
+/** @idempotent is required from 2026-04 (a runtime error without it). */
 const INVENTORY_SET = `#graphql
-mutation SetInventory($input: InventorySetQuantitiesInput!) {
-  inventorySetQuantities(input: $input) { inventoryAdjustmentGroup { reason } userErrors { field message code } }
+mutation SetInventory($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {
+  inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) {
+    inventoryAdjustmentGroup { reason }
+    userErrors { field message code }
+  }
 }`;
 
 const WEBHOOKS_QUERY = `#graphql
@@ -221,7 +233,7 @@ export class ShopifyAdmin {
     if (userErrors?.length) throw new ShopifyError("rejected", userErrors.map((e) => e.message).join("; "));
   }
 
-  /** The store's products in spec 000 §3's shape (numeric ids as strings). */
+  /** The store's products in spec 000 §3's shape (numeric ids as strings), up to 250, page by page. */
   async listProducts(): Promise<StoreProduct[]> {
     type Node = {
       id: string;
@@ -230,8 +242,16 @@ export class ShopifyAdmin {
       featuredMedia: { preview: { image: { url: string } | null } | null } | null;
       variants: { nodes: { id: string; title: string; price: string }[] };
     };
-    const data = await this.request<{ products: { nodes: Node[] } }>(PRODUCTS_QUERY, { first: 250 });
-    return data.products.nodes.map((p) => {
+    type Page = { products: { nodes: Node[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } };
+    const nodes: Node[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < MAX_PRODUCT_PAGES; page++) {
+      const data: Page = await this.request<Page>(PRODUCTS_QUERY, { first: PRODUCTS_PAGE, after });
+      nodes.push(...data.products.nodes);
+      after = data.products.pageInfo.endCursor;
+      if (!data.products.pageInfo.hasNextPage || !after) break;
+    }
+    return nodes.map((p) => {
       const src = p.featuredMedia?.preview?.image?.url;
       return {
         id: fromGid(p.id),
@@ -278,23 +298,22 @@ export class ShopifyAdmin {
     if (data.productDelete.userErrors.length && !notFound) ShopifyAdmin.check(data.productDelete.userErrors);
   }
 
-  /** Sets the variant's available quantity at its location (needs the write_inventory scope). */
-  async setVariantInventory(variantId: string, quantity: number): Promise<boolean> {
+  /**
+   * Sets the variant's available quantity at its location (needs the write_inventory scope). `syncRef` names the
+   * sync this write belongs to: the same for every retry of one sync job, new for the next sync.
+   */
+  async setVariantInventory(variantId: string, quantity: number, syncRef: string): Promise<boolean> {
     const variant = await this.getVariant(variantId);
     if (!variant?.locationId) return false;
+    const { inventoryItemId, locationId } = variant;
     const data = await this.request<{ inventorySetQuantities: { userErrors: UserError[] } }>(INVENTORY_SET, {
+      idempotencyKey: inventorySyncKey({ syncRef, inventoryItemId, quantity }),
       input: {
         name: "available",
         reason: "correction",
-        // Autodrop's listing stock is the source of truth: overwrite whatever Shopify holds (no compare-and-swap).
-        quantities: [
-          {
-            inventoryItemId: variant.inventoryItemId,
-            locationId: variant.locationId,
-            quantity,
-            changeFromQuantity: null,
-          },
-        ],
+        // Autodrop's listing stock is the source of truth: an explicit null opts out of compare-and-set, since
+        // Shopify lowers the quantity on each sale before the app hears of it (decision 026).
+        quantities: [{ inventoryItemId, locationId, quantity, changeFromQuantity: null }],
       },
     });
     ShopifyAdmin.check(data.inventorySetQuantities.userErrors);
