@@ -125,7 +125,7 @@ query StoreProducts($first: Int!, $after: String) {
     pageInfo { hasNextPage endCursor }
   }
 }`;
-const PRODUCTS_PAGE = 25;
+export const PRODUCTS_PAGE = 25;
 const MAX_PRODUCT_PAGES = 10;
 
 const VARIANT_QUERY = `#graphql
