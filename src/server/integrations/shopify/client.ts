@@ -128,6 +128,13 @@ query StoreProducts($first: Int!, $after: String) {
 export const PRODUCTS_PAGE = 25;
 const MAX_PRODUCT_PAGES = 10;
 
+/** A read-only call: proves the token works and lists the scopes it holds (npm run doctor). */
+const ACCESS_QUERY = `#graphql
+query Access {
+  shop { name myshopifyDomain }
+  currentAppInstallation { accessScopes { handle } }
+}`;
+
 const VARIANT_QUERY = `#graphql
 query LinkedVariant($id: ID!) {
   productVariant(id: $id) {
@@ -261,6 +268,15 @@ export class ShopifyAdmin {
         image: src ? { src } : null,
       };
     });
+  }
+
+  /** The shop's name and the scopes the token holds, without changing anything. */
+  async checkAccess(): Promise<{ name: string; scopes: string[] }> {
+    const data = await this.request<{
+      shop: { name: string };
+      currentAppInstallation: { accessScopes: { handle: string }[] };
+    }>(ACCESS_QUERY);
+    return { name: data.shop.name, scopes: data.currentAppInstallation.accessScopes.map((s) => s.handle) };
   }
 
   /** A variant with its product and the location holding its stock; null when it does not exist. */

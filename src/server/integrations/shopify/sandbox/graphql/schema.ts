@@ -13,6 +13,7 @@ const SDL = `
 
   type Query {
     shop: Shop!
+    currentAppInstallation: AppInstallation!
     products(first: Int, after: String, sortKey: ProductSortKeys, reverse: Boolean, query: String): ProductConnection!
     product(id: ID!): Product
     productVariant(id: ID!): ProductVariant
@@ -39,6 +40,8 @@ const SDL = `
   enum FulfillmentStatus { SUCCESS CANCELLED ERROR FAILURE OPEN PENDING }
   enum OrderDisplayFulfillmentStatus { FULFILLED UNFULFILLED PARTIALLY_FULFILLED IN_PROGRESS }
 
+  type AccessScope { handle: String! description: String! }
+  type AppInstallation { id: ID! accessScopes: [AccessScope!]! }
   type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! endCursor: String startCursor: String }
   type Shop { id: ID! name: String! myshopifyDomain: String! currencyCode: String! }
   type Image { url: URL! altText: String width: Int height: Int }
