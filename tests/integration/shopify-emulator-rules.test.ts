@@ -160,6 +160,30 @@ describe.each(DRIVERS)("the Shopify emulator's version rules on %s", (driver) =>
     expect(later.errors).toBeUndefined();
   });
 
+  it("needs read_inventory for inventory levels, so linking a variant asks only for its item", async () => {
+    const shop = uniqueShop("scopes");
+    await ensureSandboxShop(t.app.ctx.db, t.app.ctx.config.publicUrl, shop);
+    const token = await issueAccessToken(t.app.ctx.db, shop, "read_products");
+    const [variant] = await t.app.ctx.db
+      .select()
+      .from(sandboxShopifyVariants)
+      .where(eq(sandboxShopifyVariants.shop, shop))
+      .limit(1);
+    const levels = await t.app.inject({
+      method: "POST",
+      url: `/__sandbox/shopify/${shop}/admin/api/2026-07/graphql.json`,
+      headers: { "x-shopify-access-token": token },
+      payload: {
+        query: `{ productVariant(id: "gid://shopify/ProductVariant/${variant.id}") { inventoryItem { id inventoryLevels(first: 1) { nodes { id } } } } }`,
+      },
+    });
+    expect(levels.json().errors[0].extensions.code).toBe("ACCESS_DENIED");
+    const client = t.app.ctx.providers.shopify.admin(shop, token);
+    expect(await client.getVariant(variant.id)).toMatchObject({
+      inventoryItemId: `gid://shopify/InventoryItem/${variant.inventoryItemId}`,
+    });
+  });
+
   it("pages products with opaque cursors", async () => {
     const s = await store();
     const q =

@@ -141,6 +141,14 @@ query LinkedVariant($id: ID!) {
     id
     title
     product { id title }
+    inventoryItem { id }
+  }
+}`;
+
+/** Inventory levels need read_inventory (InventoryItem itself only read_products): asked only by the sync. */
+const VARIANT_LOCATION_QUERY = `#graphql
+query VariantLocation($id: ID!) {
+  productVariant(id: $id) {
     inventoryItem { id inventoryLevels(first: 1) { nodes { location { id } } } }
   }
 }`;
@@ -279,19 +287,18 @@ export class ShopifyAdmin {
     return { name: data.shop.name, scopes: data.currentAppInstallation.accessScopes.map((s) => s.handle) };
   }
 
-  /** A variant with its product and the location holding its stock; null when it does not exist. */
+  /** A variant with its product; null when it does not exist. */
   async getVariant(variantId: string): Promise<{
     productId: string;
     productTitle: string;
     variantTitle: string;
     inventoryItemId: string;
-    locationId: string | null;
   } | null> {
     type Data = {
       productVariant: {
         title: string;
         product: { id: string; title: string };
-        inventoryItem: { id: string; inventoryLevels: { nodes: { location: { id: string } }[] } };
+        inventoryItem: { id: string };
       } | null;
     };
     const data = await this.request<Data>(VARIANT_QUERY, { id: toGid("ProductVariant", variantId) });
@@ -302,8 +309,22 @@ export class ShopifyAdmin {
       productTitle: v.product.title,
       variantTitle: v.title,
       inventoryItemId: v.inventoryItem.id,
-      locationId: v.inventoryItem.inventoryLevels.nodes[0]?.location.id ?? null,
     };
+  }
+
+  /** The variant's inventory item and the location holding its stock; null when either is missing. */
+  private async variantLocation(
+    variantId: string,
+  ): Promise<{ inventoryItemId: string; locationId: string } | null> {
+    type Data = {
+      productVariant: {
+        inventoryItem: { id: string; inventoryLevels: { nodes: { location: { id: string } }[] } };
+      } | null;
+    };
+    const data = await this.request<Data>(VARIANT_LOCATION_QUERY, { id: toGid("ProductVariant", variantId) });
+    const item = data.productVariant?.inventoryItem;
+    const locationId = item?.inventoryLevels.nodes[0]?.location.id;
+    return item && locationId ? { inventoryItemId: item.id, locationId } : null;
   }
 
   async deleteProduct(productId: string): Promise<void> {
@@ -319,8 +340,8 @@ export class ShopifyAdmin {
    * sync this write belongs to: the same for every retry of one sync job, new for the next sync.
    */
   async setVariantInventory(variantId: string, quantity: number, syncRef: string): Promise<boolean> {
-    const variant = await this.getVariant(variantId);
-    if (!variant?.locationId) return false;
+    const variant = await this.variantLocation(variantId);
+    if (!variant) return false;
     const { inventoryItemId, locationId } = variant;
     const data = await this.request<{ inventorySetQuantities: { userErrors: UserError[] } }>(INVENTORY_SET, {
       idempotencyKey: inventorySyncKey({ syncRef, inventoryItemId, quantity }),

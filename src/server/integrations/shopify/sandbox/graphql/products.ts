@@ -18,19 +18,22 @@ function variantNode(ctx: GraphqlContext, v: SandboxVariant, product: () => Prom
       legacyResourceId: v.inventoryItemId,
       tracked: true,
       sku: v.sku,
-      inventoryLevels: () => ({
-        nodes: [
-          {
-            id: gid("InventoryLevel", `${v.inventoryItemId}`),
-            location: locationOf(ctx.shop),
-            quantities: ({ names }: { names: string[] }) =>
-              names.map((name) => ({
-                name,
-                quantity: ["available", "on_hand"].includes(name) ? v.inventoryQuantity : 0,
-              })),
-          },
-        ],
-      }),
+      inventoryLevels: () => {
+        requireScope(ctx, "inventoryLevels", "read_inventory");
+        return {
+          nodes: [
+            {
+              id: gid("InventoryLevel", `${v.inventoryItemId}`),
+              location: locationOf(ctx.shop),
+              quantities: ({ names }: { names: string[] }) =>
+                names.map((name) => ({
+                  name,
+                  quantity: ["available", "on_hand"].includes(name) ? v.inventoryQuantity : 0,
+                })),
+            },
+          ],
+        };
+      },
     },
   };
 }
