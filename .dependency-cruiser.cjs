@@ -13,7 +13,7 @@ const LAYERS = [
   ["context", "^src/server/context\\.ts$"],
   ["modules", "^src/server/modules/"],
   ["demo", "^src/server/demo/"],
-  ["app", "^src/server/(app|main)\\.ts$"],
+  ["app", "^src/server/(app|main|doctor|doctor-main)\\.ts$"],
 ];
 
 const layerRules = LAYERS.slice(0, -1).map(([name, path], i) => ({

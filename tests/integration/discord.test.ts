@@ -316,8 +316,19 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
 
   it("emulates Discord's webhook endpoint: 204, 200 with ?wait=true, 400 for an empty message, and an inbox page", async () => {
     const { id } = newWebhook();
-    const url = `/__sandbox/discord/api/webhooks/${id}/token_abc`;
+    const url = `/__sandbox/discord/api/v10/webhooks/${id}/token_abc`;
     expect((await t.app.inject({ method: "POST", url, payload: { content: "hello" } })).statusCode).toBe(204);
+    // Only the versions Discord lists as available; an unversioned path would get its deprecated default.
+    const v6 = await t.app.inject({
+      method: "POST",
+      url: url.replace("/v10/", "/v6/"),
+      payload: { content: "x" },
+    });
+    expect(v6.statusCode).toBe(400);
+    const unversioned = url.replace("/v10/", "/");
+    expect(
+      (await t.app.inject({ method: "POST", url: unversioned, payload: { content: "x" } })).statusCode,
+    ).toBe(404);
     const waited = await t.app.inject({
       method: "POST",
       url: `${url}?wait=true`,

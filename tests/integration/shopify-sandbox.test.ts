@@ -221,7 +221,7 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
       .where(eq(sandboxShopifyVariants.shop, shop))
       .limit(1);
     const client = t.app.ctx.providers.shopify.admin(shop, token);
-    expect(await client.setVariantInventory(variant.id, 3)).toBe(true);
+    expect(await client.setVariantInventory(variant.id, 3, "sync-1:listing-1")).toBe(true);
     const [after] = await t.app.ctx.db
       .select()
       .from(sandboxShopifyVariants)
@@ -230,7 +230,7 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
     const shape = await graphql(
       shop,
       token,
-      `mutation($input: InventorySetQuantitiesInput!) { inventorySetQuantities(input: $input) { userErrors { code } } }`,
+      `mutation($input: InventorySetQuantitiesInput!) { inventorySetQuantities(input: $input) @idempotent(key: "k-1") { userErrors { code } } }`,
       {
         input: {
           name: "available",
@@ -240,6 +240,7 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
               inventoryItemId: `gid://shopify/InventoryItem/${variant.inventoryItemId}`,
               locationId: "gid://shopify/Location/1",
               quantity: 1,
+              changeFromQuantity: null,
             },
           ],
         },
@@ -253,6 +254,8 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
       .where(eq(sandboxShopifyVariants.shop, readOnly.shop))
       .limit(1);
     const denied = t.app.ctx.providers.shopify.admin(readOnly.shop, readOnly.token);
-    await expect(denied.setVariantInventory(theirs.id, 1)).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(denied.setVariantInventory(theirs.id, 1, "sync-1:listing-2")).rejects.toMatchObject({
+      kind: "forbidden",
+    });
   });
 });

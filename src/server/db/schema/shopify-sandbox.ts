@@ -3,9 +3,11 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   numeric,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -140,4 +142,18 @@ export const sandboxShopifyDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("sandbox_shopify_deliveries_shop_idx").on(t.shop, t.createdAt)],
+);
+
+/** The first result of each @idempotent key, answered again to a replay of the key (decision 026). */
+export const sandboxShopifyIdempotencyKeys = pgTable(
+  "sandbox_shopify_idempotency_keys",
+  {
+    shop: shopRef(),
+    key: text("key").notNull(),
+    field: text("field").notNull(),
+    requestHash: text("request_hash").notNull(),
+    response: jsonb("response").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.shop, t.key] })],
 );

@@ -32,7 +32,7 @@ describe("DiscordClient", () => {
       allowed_mentions: { parse: [] },
     });
     expect(calls[0].url).toBe(
-      "http://sandbox/__sandbox/discord/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz",
+      "http://sandbox/__sandbox/discord/api/v10/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz",
     );
     expect(calls[0].init?.method).toBe("POST");
     expect(JSON.parse(String(calls[0].init?.body))).toEqual({

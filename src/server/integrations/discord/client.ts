@@ -48,6 +48,9 @@ export class DiscordWebhookError extends Error {
 const rateLimitBody = z.object({ retry_after: z.number(), global: z.boolean().optional() });
 
 // Bounds a retry_after we act on: never a busy loop, never a message parked for hours.
+/** Pinned: a path without a version gets Discord's default, v6, which is deprecated (docs/integrations.md). */
+export const DISCORD_API_VERSION = "v10";
+
 const MIN_RETRY_SECONDS = 0.05;
 const MAX_RETRY_SECONDS = 3600;
 
@@ -61,7 +64,7 @@ export function retryAfterSeconds(body: unknown, retryAfterHeader: string | null
 
 /**
  * Posts messages to Discord webhooks in Discord's wire format. Only Discord webhook URLs are accepted, and the
- * request always goes to `${apiBase}/api/webhooks/{id}/{token}` (discord.com, or the sandbox emulator), never to
+ * request always goes to `${apiBase}/api/v10/webhooks/{id}/{token}` (discord.com, or the sandbox emulator), never to
  * the host text a seller typed.
  */
 export class DiscordClient {
@@ -73,7 +76,8 @@ export class DiscordClient {
   async executeWebhook(webhookUrl: string, message: DiscordMessage): Promise<void> {
     const ref = parseDiscordWebhookUrl(webhookUrl);
     if (!ref) throw new DiscordWebhookError(400, false);
-    const res = await this.fetch(`${this.apiBase}/api/webhooks/${ref.id}/${encodeURIComponent(ref.token)}`, {
+    const url = `${this.apiBase}/api/${DISCORD_API_VERSION}/webhooks/${ref.id}/${encodeURIComponent(ref.token)}`;
+    const res = await this.fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(message),

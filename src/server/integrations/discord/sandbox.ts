@@ -55,6 +55,8 @@ const rateLimitSchema = z.object({
   retryAfter: z.number().min(0).max(3600),
 });
 
+const AVAILABLE_API_VERSIONS = ["v9", "v10"];
+
 export interface RecordedDiscordMessage {
   id: number;
   webhookId: string;
@@ -158,10 +160,15 @@ function registerWireApi(scope: FastifyInstance, ctx: SandboxContext): void {
     return discordError(reply, 400, 50109, "The request body contains invalid JSON.");
   });
 
-  scope.post<{ Params: { id: string; token: string }; Querystring: { wait?: string } }>(
-    `${BASE}/api/webhooks/:id/:token`,
+  scope.post<{ Params: { version: string; id: string; token: string }; Querystring: { wait?: string } }>(
+    `${BASE}/api/:version/webhooks/:id/:token`,
     async (request, reply) => {
-      const { id, token } = request.params;
+      const { version, id, token } = request.params;
+      // Stricter than Discord, which routes an unversioned path to its deprecated default (v6): only the
+      // versions Discord lists as available are served.
+      if (!AVAILABLE_API_VERSIONS.includes(version)) {
+        return discordError(reply, 400, 0, `API version ${version} is not available; use v9 or v10.`);
+      }
       if (!/^\d{17,20}$/.test(id) || !/^[A-Za-z0-9_-]{1,100}$/.test(token)) {
         return discordError(reply, 404, 10015, "Unknown Webhook");
       }

@@ -3,6 +3,7 @@ import { ApiVersion } from "@shopify/shopify-api";
 import type { StoreProduct } from "../../../contract/shopify.js";
 import type { Config } from "../../config.js";
 import type { HttpFetch } from "../fetch.js";
+import { inventorySyncKey } from "./idempotency.js";
 
 /**
  * The Admin API version every call uses: the newest stable one the installed @shopify/shopify-api knows (Shopify
@@ -107,17 +108,31 @@ interface UserError {
   message: string;
 }
 
+/**
+ * One page of the store's products. Its requested cost is 2 + first x (6 + variants): 25 products of up to 30
+ * variants cost 902, under Shopify's single-query limit of 1000 (decision 027).
+ */
 const PRODUCTS_QUERY = `#graphql
-query StoreProducts($first: Int!) {
-  products(first: $first, sortKey: TITLE) {
+query StoreProducts($first: Int!, $after: String) {
+  products(first: $first, after: $after, sortKey: TITLE) {
     nodes {
       id
       title
       handle
       featuredMedia { preview { image { url } } }
-      variants(first: 100) { nodes { id title price } }
+      variants(first: 30) { nodes { id title price } }
     }
+    pageInfo { hasNextPage endCursor }
   }
+}`;
+export const PRODUCTS_PAGE = 25;
+const MAX_PRODUCT_PAGES = 10;
+
+/** A read-only call: proves the token works and lists the scopes it holds (npm run doctor). */
+const ACCESS_QUERY = `#graphql
+query Access {
+  shop { name myshopifyDomain }
+  currentAppInstallation { accessScopes { handle } }
 }`;
 
 const VARIANT_QUERY = `#graphql
@@ -126,6 +141,14 @@ query LinkedVariant($id: ID!) {
     id
     title
     product { id title }
+    inventoryItem { id }
+  }
+}`;
+
+/** Inventory levels need read_inventory (InventoryItem itself only read_products): asked only by the sync. */
+const VARIANT_LOCATION_QUERY = `#graphql
+query VariantLocation($id: ID!) {
+  productVariant(id: $id) {
     inventoryItem { id inventoryLevels(first: 1) { nodes { location { id } } } }
   }
 }`;
@@ -135,9 +158,13 @@ mutation DeleteProduct($input: ProductDeleteInput!) {
   productDelete(input: $input) { deletedProductId userErrors { field message } }
 }`;
 
+/** @idempotent is required from 2026-04 (a runtime error without it). */
 const INVENTORY_SET = `#graphql
-mutation SetInventory($input: InventorySetQuantitiesInput!) {
-  inventorySetQuantities(input: $input) { inventoryAdjustmentGroup { reason } userErrors { field message code } }
+mutation SetInventory($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {
+  inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) {
+    inventoryAdjustmentGroup { reason }
+    userErrors { field message code }
+  }
 }`;
 
 const WEBHOOKS_QUERY = `#graphql
@@ -221,7 +248,7 @@ export class ShopifyAdmin {
     if (userErrors?.length) throw new ShopifyError("rejected", userErrors.map((e) => e.message).join("; "));
   }
 
-  /** The store's products in spec 000 §3's shape (numeric ids as strings). */
+  /** The store's products in spec 000 §3's shape (numeric ids as strings), up to 250, page by page. */
   async listProducts(): Promise<StoreProduct[]> {
     type Node = {
       id: string;
@@ -230,8 +257,16 @@ export class ShopifyAdmin {
       featuredMedia: { preview: { image: { url: string } | null } | null } | null;
       variants: { nodes: { id: string; title: string; price: string }[] };
     };
-    const data = await this.request<{ products: { nodes: Node[] } }>(PRODUCTS_QUERY, { first: 250 });
-    return data.products.nodes.map((p) => {
+    type Page = { products: { nodes: Node[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } };
+    const nodes: Node[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < MAX_PRODUCT_PAGES; page++) {
+      const data: Page = await this.request<Page>(PRODUCTS_QUERY, { first: PRODUCTS_PAGE, after });
+      nodes.push(...data.products.nodes);
+      after = data.products.pageInfo.endCursor;
+      if (!data.products.pageInfo.hasNextPage || !after) break;
+    }
+    return nodes.map((p) => {
       const src = p.featuredMedia?.preview?.image?.url;
       return {
         id: fromGid(p.id),
@@ -243,19 +278,27 @@ export class ShopifyAdmin {
     });
   }
 
-  /** A variant with its product and the location holding its stock; null when it does not exist. */
+  /** The shop's name and the scopes the token holds, without changing anything. */
+  async checkAccess(): Promise<{ name: string; scopes: string[] }> {
+    const data = await this.request<{
+      shop: { name: string };
+      currentAppInstallation: { accessScopes: { handle: string }[] };
+    }>(ACCESS_QUERY);
+    return { name: data.shop.name, scopes: data.currentAppInstallation.accessScopes.map((s) => s.handle) };
+  }
+
+  /** A variant with its product; null when it does not exist. */
   async getVariant(variantId: string): Promise<{
     productId: string;
     productTitle: string;
     variantTitle: string;
     inventoryItemId: string;
-    locationId: string | null;
   } | null> {
     type Data = {
       productVariant: {
         title: string;
         product: { id: string; title: string };
-        inventoryItem: { id: string; inventoryLevels: { nodes: { location: { id: string } }[] } };
+        inventoryItem: { id: string };
       } | null;
     };
     const data = await this.request<Data>(VARIANT_QUERY, { id: toGid("ProductVariant", variantId) });
@@ -266,8 +309,22 @@ export class ShopifyAdmin {
       productTitle: v.product.title,
       variantTitle: v.title,
       inventoryItemId: v.inventoryItem.id,
-      locationId: v.inventoryItem.inventoryLevels.nodes[0]?.location.id ?? null,
     };
+  }
+
+  /** The variant's inventory item and the location holding its stock; null when either is missing. */
+  private async variantLocation(
+    variantId: string,
+  ): Promise<{ inventoryItemId: string; locationId: string } | null> {
+    type Data = {
+      productVariant: {
+        inventoryItem: { id: string; inventoryLevels: { nodes: { location: { id: string } }[] } };
+      } | null;
+    };
+    const data = await this.request<Data>(VARIANT_LOCATION_QUERY, { id: toGid("ProductVariant", variantId) });
+    const item = data.productVariant?.inventoryItem;
+    const locationId = item?.inventoryLevels.nodes[0]?.location.id;
+    return item && locationId ? { inventoryItemId: item.id, locationId } : null;
   }
 
   async deleteProduct(productId: string): Promise<void> {
@@ -278,23 +335,22 @@ export class ShopifyAdmin {
     if (data.productDelete.userErrors.length && !notFound) ShopifyAdmin.check(data.productDelete.userErrors);
   }
 
-  /** Sets the variant's available quantity at its location (needs the write_inventory scope). */
-  async setVariantInventory(variantId: string, quantity: number): Promise<boolean> {
-    const variant = await this.getVariant(variantId);
-    if (!variant?.locationId) return false;
+  /**
+   * Sets the variant's available quantity at its location (needs the write_inventory scope). `syncRef` names the
+   * sync this write belongs to: the same for every retry of one sync job, new for the next sync.
+   */
+  async setVariantInventory(variantId: string, quantity: number, syncRef: string): Promise<boolean> {
+    const variant = await this.variantLocation(variantId);
+    if (!variant) return false;
+    const { inventoryItemId, locationId } = variant;
     const data = await this.request<{ inventorySetQuantities: { userErrors: UserError[] } }>(INVENTORY_SET, {
+      idempotencyKey: inventorySyncKey({ syncRef, inventoryItemId, quantity }),
       input: {
         name: "available",
         reason: "correction",
-        // Autodrop's listing stock is the source of truth: overwrite whatever Shopify holds (no compare-and-swap).
-        quantities: [
-          {
-            inventoryItemId: variant.inventoryItemId,
-            locationId: variant.locationId,
-            quantity,
-            changeFromQuantity: null,
-          },
-        ],
+        // Autodrop's listing stock is the source of truth: an explicit null opts out of compare-and-set, since
+        // Shopify lowers the quantity on each sale before the app hears of it (decision 026).
+        quantities: [{ inventoryItemId, locationId, quantity, changeFromQuantity: null }],
       },
     });
     ShopifyAdmin.check(data.inventorySetQuantities.userErrors);

@@ -24,7 +24,13 @@ export {
 /** The Admin GraphQL API of one shop, as the app uses it. */
 export type ShopifyAdminApi = Pick<
   ShopifyAdmin,
-  "listProducts" | "getVariant" | "deleteProduct" | "setVariantInventory" | "ensureWebhooks" | "fulfillOrder"
+  | "listProducts"
+  | "getVariant"
+  | "deleteProduct"
+  | "setVariantInventory"
+  | "ensureWebhooks"
+  | "fulfillOrder"
+  | "checkAccess"
 >;
 
 /** Shopify as the app uses it: OAuth (authorize URL, code exchange) and an Admin API session per shop. */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   type InstallPurpose,
@@ -219,14 +220,22 @@ async function sellersSyncingInventory(ctx: AppContext, userIds: string[]): Prom
   return new Set(rows.filter((r) => r.scopes.split(",").includes("write_inventory")).map((r) => r.userId));
 }
 
-/** A sync job covers listings of one store. */
+/**
+ * A sync job covers listings of one store. syncId names this sync: every retry of the job carries it, so each of
+ * its writes reuses its idempotency key; the next sync gets a new one (jobs queued before it had none).
+ */
 export interface InventorySyncJob {
   listingIds: string[];
+  syncId?: string;
+}
+
+function inventorySyncJob(listingIds: Iterable<string>): InventorySyncJob {
+  return { listingIds: [...new Set(listingIds)], syncId: randomUUID() };
 }
 
 /** Queues the Shopify inventory sync of one seller's listings (commits with the caller's transaction when given). */
 export async function queueInventorySync(ctx: AppContext, listingIds: string[], tx?: DbOrTx): Promise<void> {
-  await ctx.jobs.send<InventorySyncJob>(SYNC_INVENTORY_JOB, { listingIds: [...new Set(listingIds)] }, { tx });
+  await ctx.jobs.send<InventorySyncJob>(SYNC_INVENTORY_JOB, inventorySyncJob(listingIds), { tx });
 }
 
 /**
@@ -247,17 +256,18 @@ export async function queueOrderedInventorySyncs(
   const syncing = await sellersSyncingInventory(ctx, [...listingsBySeller.keys()]);
   const jobs = [...listingsBySeller]
     .filter(([userId]) => syncing.has(userId))
-    .map(([, ids]): InventorySyncJob => ({ listingIds: [...ids] }));
+    .map(([, ids]) => inventorySyncJob(ids));
   await ctx.jobs.sendMany(SYNC_INVENTORY_JOB, jobs);
 }
 
 /**
  * The variants' available quantity in Shopify follows the listings' stock. Needs the inventory scopes (granted on
  * reinstall); without them, or without a connected store, there is nothing to do. A store that is unavailable
- * fails the job, which retries all its listings (setting a quantity again is harmless).
+ * fails the job, which retries all its listings under the same idempotency keys (decision 026).
  */
 export async function syncListingsInventory(ctx: AppContext, job: InventorySyncJob): Promise<void> {
   if (job.listingIds.length === 0) return;
+  const syncId = job.syncId ?? randomUUID();
   const rows = await ctx.db.select().from(listings).where(inArray(listings.id, job.listingIds));
   const shopsBySeller = new Map<string, Promise<ConnectedShop | null>>();
   for (const listing of rows) {
@@ -269,6 +279,7 @@ export async function syncListingsInventory(ctx: AppContext, job: InventorySyncJ
       await shop.admin.setVariantInventory(
         listing.shopifyVariantId,
         listing.isActive ? listing.stockQuantity : 0,
+        `${syncId}:${listing.id}`,
       );
     } catch (err) {
       if (err instanceof ShopifyError && err.kind !== "unavailable") {

@@ -1,11 +1,14 @@
 import { GraphQLError } from "graphql";
 import type { Db } from "../../../../db/client.js";
 import type { SandboxShop } from "../store.js";
+import type { ApiVersionRules } from "./version.js";
 
 export interface GraphqlContext {
   db: Db;
   shop: SandboxShop;
   scopes: string[];
+  /** What the API version in the URL requires. */
+  rules: ApiVersionRules;
 }
 
 export const gid = (type: string, id: string) => `gid://shopify/${type}/${id}`;

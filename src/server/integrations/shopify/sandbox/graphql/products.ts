@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { GraphQLError } from "graphql";
 import { sandboxShopifyProducts, sandboxShopifyVariants } from "../../../../db/schema/index.js";
 import type { SandboxProduct, SandboxVariant } from "../store.js";
 import { type GraphqlContext, gid, idOf, locationOf, pageInfo, requireScope } from "./common.js";
@@ -17,19 +18,22 @@ function variantNode(ctx: GraphqlContext, v: SandboxVariant, product: () => Prom
       legacyResourceId: v.inventoryItemId,
       tracked: true,
       sku: v.sku,
-      inventoryLevels: () => ({
-        nodes: [
-          {
-            id: gid("InventoryLevel", `${v.inventoryItemId}`),
-            location: locationOf(ctx.shop),
-            quantities: ({ names }: { names: string[] }) =>
-              names.map((name) => ({
-                name,
-                quantity: ["available", "on_hand"].includes(name) ? v.inventoryQuantity : 0,
-              })),
-          },
-        ],
-      }),
+      inventoryLevels: () => {
+        requireScope(ctx, "inventoryLevels", "read_inventory");
+        return {
+          nodes: [
+            {
+              id: gid("InventoryLevel", `${v.inventoryItemId}`),
+              location: locationOf(ctx.shop),
+              quantities: ({ names }: { names: string[] }) =>
+                names.map((name) => ({
+                  name,
+                  quantity: ["available", "on_hand"].includes(name) ? v.inventoryQuantity : 0,
+                })),
+            },
+          ],
+        };
+      },
     },
   };
 }
@@ -65,16 +69,32 @@ function productNode(ctx: GraphqlContext, p: SandboxProduct, variants?: SandboxV
   return self;
 }
 
+/** Cursors are opaque to clients, as Shopify's are; here they carry the position in the title order. */
+const cursorAt = (position: number) => Buffer.from(`position:${position}`).toString("base64url");
+
+function offsetOfCursor(cursor: string): number {
+  const m = /^position:(\d+)$/.exec(Buffer.from(cursor, "base64url").toString());
+  if (!m)
+    throw new GraphQLError("Invalid cursor for current pagination sort.", {
+      extensions: { code: "BAD_REQUEST" },
+    });
+  return Number(m[1]);
+}
+
 /** Products and their variants (with each variant's inventory item and level). */
 export const productResolvers = {
-  products: async ({ first }: { first?: number }, ctx: GraphqlContext) => {
+  products: async ({ first, after }: { first?: number; after?: string | null }, ctx: GraphqlContext) => {
     requireScope(ctx, "products", "read_products");
-    const products = await ctx.db
+    const size = Math.min(first ?? 50, 250);
+    const offset = after ? offsetOfCursor(after) : 0;
+    const page = await ctx.db
       .select()
       .from(sandboxShopifyProducts)
       .where(eq(sandboxShopifyProducts.shop, ctx.shop.domain))
-      .orderBy(asc(sandboxShopifyProducts.title))
-      .limit(Math.min(first ?? 50, 250));
+      .orderBy(asc(sandboxShopifyProducts.title), asc(sandboxShopifyProducts.id))
+      .offset(offset)
+      .limit(size + 1);
+    const products = page.slice(0, size);
     const variants = products.length
       ? await ctx.db
           .select()
@@ -95,7 +115,12 @@ export const productResolvers = {
           variants.filter((v) => v.productId === p.id),
         ),
       ),
-      pageInfo,
+      pageInfo: {
+        hasNextPage: page.length > size,
+        hasPreviousPage: offset > 0,
+        startCursor: products.length ? cursorAt(offset + 1) : null,
+        endCursor: products.length ? cursorAt(offset + products.length) : null,
+      },
     };
   },
 

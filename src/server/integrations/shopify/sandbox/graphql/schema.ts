@@ -1,16 +1,19 @@
-import { buildSchema } from "graphql";
+import { buildSchema, type GraphQLSchema } from "graphql";
+import { type ApiVersionRules, rulesFor } from "./version.js";
 
 /**
  * The slice of Shopify's Admin GraphQL schema (2026-07) that Autodrop uses, executed by graphql-js so queries are
- * validated and answered field by field as Shopify does. Type and field names follow Shopify's schema.
+ * validated and answered field by field as Shopify does. Type and field names follow Shopify's 2026-07 reference
+ * (docs/integrations.md lists the pages).
  */
-export const schema = buildSchema(`
+const SDL = `
   scalar Money
   scalar URL
   scalar DateTime
 
   type Query {
     shop: Shop!
+    currentAppInstallation: AppInstallation!
     products(first: Int, after: String, sortKey: ProductSortKeys, reverse: Boolean, query: String): ProductConnection!
     product(id: ID!): Product
     productVariant(id: ID!): ProductVariant
@@ -37,6 +40,8 @@ export const schema = buildSchema(`
   enum FulfillmentStatus { SUCCESS CANCELLED ERROR FAILURE OPEN PENDING }
   enum OrderDisplayFulfillmentStatus { FULFILLED UNFULFILLED PARTIALLY_FULFILLED IN_PROGRESS }
 
+  type AccessScope { handle: String! description: String! }
+  type AppInstallation { id: ID! accessScopes: [AccessScope!]! }
   type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! endCursor: String startCursor: String }
   type Shop { id: ID! name: String! myshopifyDomain: String! currencyCode: String! }
   type Image { url: URL! altText: String width: Int height: Int }
@@ -100,7 +105,13 @@ export const schema = buildSchema(`
   }
 
   type UserError { field: [String!] message: String! }
-  type InventorySetQuantitiesUserError { field: [String!] message: String! code: String }
+  enum InventorySetQuantitiesUserErrorCode {
+    CHANGE_FROM_QUANTITY_STALE COMPARE_QUANTITY_REQUIRED COMPARE_QUANTITY_STALE IDEMPOTENCY_CONCURRENT_REQUEST
+    IDEMPOTENCY_KEY_PARAMETER_MISMATCH INVALID_INVENTORY_ITEM INVALID_LOCATION INVALID_NAME INVALID_QUANTITY_NEGATIVE
+    INVALID_QUANTITY_TOO_HIGH INVALID_QUANTITY_TOO_LOW INVALID_REASON INVALID_REFERENCE_DOCUMENT
+    ITEM_NOT_STOCKED_AT_LOCATION NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR NON_MUTABLE_INVENTORY_ITEM
+  }
+  type InventorySetQuantitiesUserError { field: [String!] message: String! code: InventorySetQuantitiesUserErrorCode }
   input ProductDeleteInput { id: ID! }
   type ProductDeletePayload { deletedProductId: ID userErrors: [UserError!]! }
   input InventoryQuantityInput { inventoryItemId: ID! locationId: ID! quantity: Int! changeFromQuantity: Int }
@@ -124,4 +135,21 @@ export const schema = buildSchema(`
     trackingInfo: FulfillmentTrackingInput
   }
   type FulfillmentCreatePayload { fulfillment: Fulfillment userErrors: [UserError!]! }
-`);
+`;
+
+/** Declared from 2026-01 on; a document using it at an older version fails validation (Unknown directive). */
+const IDEMPOTENT_DIRECTIVE = `
+  "Makes the mutation it marks safe to retry: a replay of its key answers the first result."
+  directive @idempotent(key: String!) on FIELD
+`;
+
+const withDirective = buildSchema(SDL + IDEMPOTENT_DIRECTIVE);
+const withoutDirective = buildSchema(SDL);
+
+/** The schema as a version serves it (only the @idempotent directive differs between the versions emulated). */
+export function schemaFor(rules: ApiVersionRules): GraphQLSchema {
+  return rules.idempotentDirective === "absent" ? withoutDirective : withDirective;
+}
+
+/** The pinned version's schema: what the conformance test validates the client's documents against. */
+export const schema = schemaFor(rulesFor("2026-07"));

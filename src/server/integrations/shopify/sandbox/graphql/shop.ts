@@ -10,5 +10,10 @@ export const shopResolvers = {
     currencyCode: "USD",
   }),
 
+  currentAppInstallation: (_: unknown, ctx: GraphqlContext) => ({
+    id: gid("AppInstallation", ctx.shop.shopId),
+    accessScopes: ctx.scopes.map((handle) => ({ handle, description: handle })),
+  }),
+
   locations: (_: unknown, ctx: GraphqlContext) => ({ nodes: [locationOf(ctx.shop)] }),
 };
