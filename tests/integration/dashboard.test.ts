@@ -301,6 +301,9 @@ describe.each(
   });
 });
 
+// Seeding 30 days of demo orders is the suite's heaviest step; on a busy 2-core machine it outgrows the default.
+const SEED_TIMEOUT_MS = 120_000;
+
 /**
  * The demo data at fixed clocks: early and late in a UTC day, at the hour CI once failed (05:51), and on both sides
  * of a month end. The seed and the dashboard both read the app's clock, so every chart day must have orders at
@@ -318,40 +321,46 @@ describe.each(DRIVERS.flatMap((driver) => DEMO_CLOCKS.map((at) => [driver, at] a
   (driver, at) => {
     const t = useTestApp(driver, { startJobs: true, clock: fixedClock(at) });
 
-    it("gives the demo seller a connected store, linked listings and 30 days of orders", async () => {
-      await seedDemoData(t.app.ctx);
-      const seller = await signIn(t.app, DEMO_SELLER);
-      const [shop] = await t.app.ctx.db.select().from(shops).where(eq(shops.userId, seller.userId));
-      expect(shop.domain).toBe(DEMO_SHOP);
-      const before = (await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId)))
-        .length;
-      expect(before).toBeGreaterThan(60);
-      await seedDemoData(t.app.ctx);
-      expect(await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId))).toHaveLength(
-        before,
-      );
+    it(
+      "gives the demo seller a connected store, linked listings and 30 days of orders",
+      async () => {
+        await seedDemoData(t.app.ctx);
+        const seller = await signIn(t.app, DEMO_SELLER);
+        const [shop] = await t.app.ctx.db.select().from(shops).where(eq(shops.userId, seller.userId));
+        expect(shop.domain).toBe(DEMO_SHOP);
+        const before = (await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId)))
+          .length;
+        expect(before).toBeGreaterThan(60);
+        await seedDemoData(t.app.ctx);
+        expect(await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId))).toHaveLength(
+          before,
+        );
 
-      const res = await t.app.inject({
-        method: "GET",
-        url: "/api/dashboard?period=30d",
-        headers: seller.headers,
-      });
-      const body = res.json();
-      expect(Number(body.totalSales)).toBeGreaterThan(0);
-      expect(body.ordersPerDay.map((d: { date: string }) => d.date).at(-1)).toBe(at.slice(0, 10));
-      expect(body.ordersPerDay.filter((d: { count: number }) => d.count === 0)).toEqual([]);
-      expect(body.popularListings).toHaveLength(5);
-      expect(body.activeListings).toBe(12);
-      const list = (
-        await t.app.inject({ method: "GET", url: "/api/orders", headers: seller.headers })
-      ).json();
-      const statuses = new Set(list.map((o: { status: string }) => o.status));
-      expect(statuses.has("completed")).toBe(true);
-      expect(statuses.has("failed_no_stock")).toBe(true);
-      expect(list.every((o: { createdAt: string }) => Date.parse(o.createdAt) <= Date.parse(at))).toBe(true);
-      expect(
-        (await t.app.inject({ method: "GET", url: "/api/listings", headers: seller.headers })).json(),
-      ).toHaveLength(12);
-    });
+        const res = await t.app.inject({
+          method: "GET",
+          url: "/api/dashboard?period=30d",
+          headers: seller.headers,
+        });
+        const body = res.json();
+        expect(Number(body.totalSales)).toBeGreaterThan(0);
+        expect(body.ordersPerDay.map((d: { date: string }) => d.date).at(-1)).toBe(at.slice(0, 10));
+        expect(body.ordersPerDay.filter((d: { count: number }) => d.count === 0)).toEqual([]);
+        expect(body.popularListings).toHaveLength(5);
+        expect(body.activeListings).toBe(12);
+        const list = (
+          await t.app.inject({ method: "GET", url: "/api/orders", headers: seller.headers })
+        ).json();
+        const statuses = new Set(list.map((o: { status: string }) => o.status));
+        expect(statuses.has("completed")).toBe(true);
+        expect(statuses.has("failed_no_stock")).toBe(true);
+        expect(list.every((o: { createdAt: string }) => Date.parse(o.createdAt) <= Date.parse(at))).toBe(
+          true,
+        );
+        expect(
+          (await t.app.inject({ method: "GET", url: "/api/listings", headers: seller.headers })).json(),
+        ).toHaveLength(12);
+      },
+      SEED_TIMEOUT_MS,
+    );
   },
 );

@@ -406,5 +406,5 @@ describe.each(DRIVERS)("a queued Discord message survives a restart on %s", (dri
     } finally {
       if (driver === "pglite") fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // three app starts (PGlite: three databases opened and migrated) outgrow the default on a busy machine
 });
