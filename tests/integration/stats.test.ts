@@ -1,7 +1,13 @@
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GAMES } from "../../src/contract/games.js";
-import { cryptoInvoices, items, orders, sandboxRobloxUsers, users } from "../../src/server/db/schema/index.js";
+import {
+  cryptoInvoices,
+  items,
+  orders,
+  sandboxRobloxUsers,
+  users,
+} from "../../src/server/db/schema/index.js";
 import { SEED_STEPS, seedDemoData } from "../../src/server/demo/index.js";
 import { ITEM_CATALOGUE } from "../../src/server/integrations/sandbox-catalogue.js";
 import { applyMovement } from "../../src/server/modules/inventory/ledger.js";
