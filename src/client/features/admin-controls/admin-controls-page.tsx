@@ -33,7 +33,7 @@ const ACTIONS = [
 
 function ActionsTab() {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       {ACTIONS.map(({ title, icon: Icon }) => (
         <Card key={title} className="gap-3">
           <CardHeader>
@@ -67,7 +67,7 @@ export function AdminControlsPage() {
   const [creatingItem, setCreatingItem] = useState(false);
   const [generatingKeys, setGeneratingKeys] = useState(false);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader
         title="Admin Controls"
         description="Users, items, keys, discount codes, bots and game rules."

@@ -48,7 +48,7 @@ export function Field({
   children: ReactNode;
 }) {
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>

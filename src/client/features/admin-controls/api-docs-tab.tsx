@@ -6,7 +6,7 @@ import { BOT_API_AUTH, BOT_API_ENDPOINTS, BOT_API_ERRORS } from "./bot-api-refer
 /** API Documentation: the external Bot API reference (docs/bot-api.md); the seller API is at /documentation. */
 export function ApiDocsTab() {
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <Card>
         <CardHeader>
           <CardTitle>Bot API</CardTitle>
@@ -21,7 +21,7 @@ export function ApiDocsTab() {
             .
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-2 text-sm">
+        <CardContent className="grid grid-cols-1 gap-2 text-sm">
           <p>
             <span className="font-medium">Authentication:</span>{" "}
             <code className="rounded bg-muted px-1 py-0.5 text-xs">{BOT_API_AUTH.header}</code>
@@ -31,7 +31,7 @@ export function ApiDocsTab() {
             <span className="font-medium">Rate limit:</span> {BOT_API_AUTH.rateLimit}
           </p>
           <p className="font-medium">Errors are JSON {'{ "error": "…" }'}:</p>
-          <ul className="grid gap-1 sm:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
             {BOT_API_ERRORS.map(([status, meaning]) => (
               <li key={status}>
                 <code className="text-xs">{status}</code> {meaning}
@@ -49,7 +49,7 @@ export function ApiDocsTab() {
             </CardTitle>
             <CardDescription>{e.summary}</CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-2 text-sm">
+          <CardContent className="grid grid-cols-1 gap-2 text-sm">
             {e.request && (
               <p>
                 <span className="font-medium">Body:</span>{" "}

@@ -31,7 +31,7 @@ export function AuditLogSection() {
         <CardTitle id="audit-log-title">Audit Log</CardTitle>
         <CardDescription>Every change made on this page, newest first.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <div className="flex flex-wrap gap-2">
           <Select value={actor} onValueChange={setActor}>
             <SelectTrigger aria-label="Filter by admin">
@@ -81,10 +81,10 @@ export function AuditLogSection() {
                 <td className="min-w-48">
                   <span className="font-medium">{e.action}</span> {e.subject}
                 </td>
-                <td className="max-w-64 break-all font-mono text-xs text-muted-foreground">
+                <td className="min-w-64 max-w-96 break-all font-mono text-xs text-muted-foreground">
                   {show(e.before)}
                 </td>
-                <td className="max-w-64 break-all font-mono text-xs text-muted-foreground">
+                <td className="min-w-64 max-w-96 break-all font-mono text-xs text-muted-foreground">
                   {show(e.after)}
                 </td>
               </tr>

@@ -45,13 +45,13 @@ function AddBots() {
       <CardContent>
         <form
           noValidate
-          className="grid gap-4"
+          className="grid grid-cols-1 gap-4"
           onSubmit={(event) => {
             event.preventDefault();
             if (!add.isPending) submit();
           }}
         >
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Field id={`${id}-game`} label="Game">
               <Select value={game} onValueChange={(v) => setGame(v as Game)}>
                 <SelectTrigger id={`${id}-game`} className="w-full">
@@ -108,7 +108,7 @@ export function DepositBotsTab() {
     refresh: ["/api/admin/bots"],
   });
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <AddBots />
       {bots.isError ? (
         <LoadError title="Could not load bots" error={bots.error} onRetry={() => bots.refetch()} />

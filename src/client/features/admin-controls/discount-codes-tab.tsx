@@ -46,7 +46,7 @@ function CreateDiscountCode() {
       <CardContent>
         <form
           noValidate
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4"
           onSubmit={(event) => {
             event.preventDefault();
             if (!create.isPending) submit();
@@ -129,7 +129,7 @@ export function DiscountCodesTab() {
     refresh: ["/api/admin/discount-codes"],
   });
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <CreateDiscountCode />
       {codes.isError ? (
         <LoadError

@@ -53,7 +53,7 @@ function GameCard({ rules, itemCount }: { rules: GameRules; itemCount: number | 
       <CardContent>
         <form
           noValidate
-          className="grid gap-4"
+          className="grid grid-cols-1 gap-4"
           onSubmit={(event) => {
             event.preventDefault();
             if (!save.isPending) submit();
@@ -108,7 +108,7 @@ export function GameManagementTab() {
     );
   if (!rules.data) return <Skeleton className="h-64 w-full" />;
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       {rules.data.map((r) => (
         <GameCard
           key={`${r.game}:${r.maxUniqueItems}:${r.maxItemsPerListing}:${r.privateServerLink}`}

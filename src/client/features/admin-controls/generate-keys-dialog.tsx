@@ -109,7 +109,7 @@ export function GenerateKeysDialog({
                 Subscription keys a seller activates on the Subscription page.
               </DialogDescription>
             </DialogHeader>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <Field id={`${id}-tier`} label="Tier">
                 <Select value={tier} onValueChange={(v) => setTier(v as PaidTier)}>
                   <SelectTrigger id={`${id}-tier`} className="w-full">

@@ -81,7 +81,7 @@ export function ItemDialog({
                 : "Add an item to a game's dictionary. Its code name is what bots see in game."}
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-4">
+          <div className="grid grid-cols-1 gap-4">
             <Field id={`${id}-game`} label="Game">
               <Select
                 value={form.game}

@@ -36,11 +36,11 @@ export function ItemDictionaryTab() {
       <EmptyState icon={<PackageIcon />} title="No items yet" description="Create Item adds the first one." />
     );
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       {GAMES.map((game) => {
         const rows = items.data.filter((i) => i.game === game);
         return (
-          <div key={game} className="grid gap-2">
+          <div key={game} className="grid grid-cols-1 gap-2">
             <h3 className="font-semibold">
               {GAME_NAMES[game]}{" "}
               <span className="text-sm font-normal text-muted-foreground">({rows.length})</span>

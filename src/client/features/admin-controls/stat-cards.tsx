@@ -28,7 +28,7 @@ export function StatCards() {
   const revenue = useQuery<StatsResponse>({ queryKey: ADMIN_KEYS.revenue });
   const sales = revenue.data?.totalSales;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       <StatCard title="Total Users" value={stats.data?.totalUsers} icon={<UsersIcon />} />
       <StatCard
         title="Active Subscriptions"

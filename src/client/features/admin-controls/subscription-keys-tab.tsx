@@ -24,7 +24,7 @@ export function SubscriptionKeysTab() {
   const keys = useQuery<AdminSubscriptionKey[]>({ queryKey: ADMIN_KEYS.keys(query) });
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap gap-2">
         <Select value={status} onValueChange={(v) => setStatus(v as StatusFilter)}>
           <SelectTrigger aria-label="Filter by status">

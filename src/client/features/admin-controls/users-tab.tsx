@@ -57,7 +57,7 @@ function GrantItemsDialog({ user, onClose }: { user: AdminUser; onClose: () => v
               The items are credited to their inventory as an admin grant.
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-4">
+          <div className="grid grid-cols-1 gap-4">
             <Field id={`${id}-item`} label="Item">
               <Select value={itemId} onValueChange={setItemId}>
                 <SelectTrigger id={`${id}-item`} className="w-full">
@@ -111,7 +111,7 @@ export function UsersTab() {
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <SearchInput
         aria-label="Search users"
         placeholder="Search by username or Roblox id"
