@@ -1,5 +1,5 @@
 import { GAME_NAMES, GAMES, type Game } from "@contract/games";
-import type { AdminItem, Item } from "@contract/inventory";
+import { type AdminItem, createItemRequestSchema, type Item } from "@contract/inventory";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -24,7 +24,7 @@ interface ItemForm {
   game: Game | "";
 }
 
-const isImageUrl = (v: string) => /^https?:\/\/\S+$/i.test(v) || /^\/[^\s/]\S*$/.test(v);
+const isImageUrl = (v: string) => createItemRequestSchema.shape.imageUrl.safeParse(v).success;
 
 /** Create Item (spec 001 §5: all four fields required) or edit one (its game stays). */
 export function ItemDialog({
