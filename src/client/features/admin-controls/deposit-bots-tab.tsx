@@ -16,7 +16,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toastError } from "@/lib/error-toast";
 import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
 import { botImportSummary } from "./admin-forms";
-import { AdminTable, Field } from "./admin-table";
+import { AdminTable, Field, PageForm } from "./admin-table";
 
 type BotsBody = { game: Game; botUsername: string } | { game: Game; botUsernames: string };
 
@@ -43,14 +43,7 @@ function AddBots() {
         <CardTitle id={`${id}-title`}>Add Deposit Bots</CardTitle>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
-          className="grid grid-cols-1 gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!add.isPending) submit();
-          }}
-        >
+        <PageForm pending={add.isPending} onSubmit={submit} className="grid grid-cols-1 gap-4">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Field id={`${id}-game`} label="Game">
               <Select value={game} onValueChange={(v) => setGame(v as Game)}>
@@ -92,7 +85,7 @@ function AddBots() {
               {bulk ? "Add Bots" : "Add Bot"}
             </Button>
           </div>
-        </form>
+        </PageForm>
       </CardContent>
     </Card>
   );

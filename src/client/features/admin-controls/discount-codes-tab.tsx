@@ -19,7 +19,7 @@ import { Switch } from "@/components/ui/switch";
 import { toastError } from "@/lib/error-toast";
 import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
 import { type DiscountForm, discountPayload, emptyDiscountForm } from "./admin-forms";
-import { AdminTable, Field, formatDay } from "./admin-table";
+import { AdminTable, Field, formatDay, PageForm } from "./admin-table";
 
 const PLAN_LABELS: Record<ApplicablePlans, string> = { basic: "Basic", pro: "Pro", both: "Both" };
 
@@ -44,13 +44,10 @@ function CreateDiscountCode() {
         <CardTitle id={`${id}-title`}>Create Discount Code</CardTitle>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
+        <PageForm
+          pending={create.isPending}
+          onSubmit={submit}
           className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!create.isPending) submit();
-          }}
         >
           <Field id={`${id}-code`} label="Code">
             <Input
@@ -109,7 +106,7 @@ function CreateDiscountCode() {
               Create Code
             </Button>
           </div>
-        </form>
+        </PageForm>
       </CardContent>
     </Card>
   );

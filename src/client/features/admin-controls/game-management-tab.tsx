@@ -11,7 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toastError } from "@/lib/error-toast";
 import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
 import { ruleLimit } from "./admin-forms";
-import { Field } from "./admin-table";
+import { Field, PageForm } from "./admin-table";
 
 const asText = (n: number | null) => (n === null ? "" : String(n));
 
@@ -51,14 +51,7 @@ function GameCard({ rules, itemCount }: { rules: GameRules; itemCount: number | 
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
-          className="grid grid-cols-1 gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!save.isPending) submit();
-          }}
-        >
+        <PageForm pending={save.isPending} onSubmit={submit} className="grid grid-cols-1 gap-4">
           <Field id={`${id}-unique`} label="Max unique items per order" hint="Blank means no limit">
             <Input
               id={`${id}-unique`}
@@ -92,7 +85,7 @@ function GameCard({ rules, itemCount }: { rules: GameRules; itemCount: number | 
               Save
             </Button>
           </div>
-        </form>
+        </PageForm>
       </CardContent>
     </Card>
   );
