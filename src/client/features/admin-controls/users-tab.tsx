@@ -24,7 +24,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { toastError } from "@/lib/error-toast";
 import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
-import { grantProblem, wholeNumber } from "./admin-forms";
+import { grantProblem, hasActiveSubscription, wholeNumber } from "./admin-forms";
 import { AdminTable, Field, formatDay } from "./admin-table";
 
 /** Add items to a user (spec 001 §5): an item is required, quantity at least 1; it lands on their inventory live. */
@@ -108,6 +108,7 @@ export function UsersTab() {
     queryKey: ADMIN_KEYS.users(query),
     placeholderData: (prev) => prev,
   });
+  const now = Date.now();
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
 
   return (
@@ -138,7 +139,12 @@ export function UsersTab() {
               <tr key={u.id}>
                 <td className="font-medium">{u.username}</td>
                 <td className="font-mono text-xs">{u.robloxUserId}</td>
-                <td>{TIER_NAMES[u.subscriptionTier]}</td>
+                <td className="whitespace-nowrap">
+                  {TIER_NAMES[u.subscriptionTier]}
+                  {u.subscriptionTier !== "free" && !hasActiveSubscription(u, now) && (
+                    <span className="text-muted-foreground"> (expired)</span>
+                  )}
+                </td>
                 <td className="whitespace-nowrap">
                   {u.subscriptionTier === "free"
                     ? "—"
