@@ -22,7 +22,12 @@ export const BOT_TEXTS = {
   notWhitelisted: "User is not whitelisted",
   botNotFound: "Bot not found",
   botExists: "A bot with this username already exists",
+  botHasOpenOrders: (n: number) =>
+    `This bot is assigned to a seller with ${n} open ${n === 1 ? "order" : "orders"} of its game; it can be deleted once ${n === 1 ? "it is" : "they are"} completed`,
 } as const;
+
+/** Orders a buyer can still claim or a bot still has to deliver. */
+export const OPEN_ORDER_STATUSES = ["unclaimed", "pending"];
 
 /** A seller's bot (spec 000 §3). onlineTimeLeft: when the online window ends (ISO), null while offline. */
 const sellerBotSchema = z.object({
@@ -74,7 +79,14 @@ export const createBotsRequestSchema = z.union([
   z.object({ game: gameSchema, botUsername: botAccountNameSchema }),
   z.object({ game: gameSchema, botUsernames: z.string().max(20_000) }),
 ]);
-export const createBotsResponseSchema = z.object({ success: z.literal(true), count: z.number().int() });
+export const createBotsResponseSchema = z.object({
+  success: z.literal(true),
+  count: z.number().int(),
+  /** Names skipped: written twice, or already in the pool. */
+  duplicates: z.array(z.string()),
+  blankLines: z.number().int(),
+});
+export type CreateBotsResponse = z.infer<typeof createBotsResponseSchema>;
 
 /** Empty text clears the link; otherwise an http(s) URL. */
 const privateServerLinkSchema = z.preprocess(

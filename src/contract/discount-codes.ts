@@ -25,3 +25,50 @@ export const discountCodeSchema = z.object({
   createdAt: z.string(),
 });
 export type DiscountCode = z.infer<typeof discountCodeSchema>;
+
+export const DISCOUNT_CODE_TEXTS = {
+  codeRequired: "Please enter a discount code",
+  codeFormat: "Use letters, digits, dashes and underscores only",
+  duplicate: "A discount code with this code already exists",
+  notFound: "Discount code not found",
+  createFailed: "Failed to create discount code",
+  updateFailed: "Failed to update discount code",
+} as const;
+
+/** The admin form's defaults (spec 001 §5). */
+export const DISCOUNT_CODE_DEFAULTS = {
+  discountPercentage: 10,
+  usageLimit: 100,
+  applicablePlans: "both",
+  isActive: true,
+} as const;
+
+/** POST /api/admin/discount-codes (spec 001 §5): the code is stored uppercase. */
+export const createDiscountCodeRequestSchema = z.object({
+  code: z
+    .string(DISCOUNT_CODE_TEXTS.codeRequired)
+    .trim()
+    .min(1, DISCOUNT_CODE_TEXTS.codeRequired)
+    .max(64)
+    .transform(normalizeDiscountCode)
+    .pipe(z.string().regex(/^[A-Z0-9_-]+$/, DISCOUNT_CODE_TEXTS.codeFormat)),
+  discountPercentage: z
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be from 1 to 100")
+    .max(100, "must be from 1 to 100")
+    .default(DISCOUNT_CODE_DEFAULTS.discountPercentage),
+  usageLimit: z
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1_000_000)
+    .default(DISCOUNT_CODE_DEFAULTS.usageLimit),
+  applicablePlans: applicablePlansSchema.default(DISCOUNT_CODE_DEFAULTS.applicablePlans),
+  isActive: z.boolean().default(DISCOUNT_CODE_DEFAULTS.isActive),
+});
+export type CreateDiscountCodeRequest = z.input<typeof createDiscountCodeRequestSchema>;
+
+/** PATCH /api/admin/discount-codes/{id}: the admin toggles a code on or off (spec 001 §4). */
+export const updateDiscountCodeRequestSchema = z.object({ isActive: z.boolean() });
+export const discountCodeListSchema = z.array(discountCodeSchema);

@@ -30,6 +30,20 @@ export const createItemRequestSchema = z.object({
 });
 export type CreateItemRequest = z.infer<typeof createItemRequestSchema>;
 
+/** The Item Dictionary's view: a retired item stays readable for the orders that name it (decision 021). */
+export const adminItemSchema = itemSchema.extend({ retired: z.boolean() });
+export type AdminItem = z.infer<typeof adminItemSchema>;
+export const adminItemListSchema = z.array(adminItemSchema);
+
+/** PATCH /api/admin/items/{id}: the names and the picture can change, the game cannot; retired toggles retirement. */
+export const updateItemRequestSchema = createItemRequestSchema
+  .omit({ game: true })
+  .partial()
+  .extend({ retired: z.boolean().optional() })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), "Nothing to change");
+export type UpdateItemRequest = z.infer<typeof updateItemRequestSchema>;
+export const itemIdParamsSchema = z.object({ id: z.uuid("must be an item id") });
+
 /** Inventory entry (spec 000 §3): quantity is what is available; reserved units belong to open orders. */
 const inventoryEntrySchema = z.object({
   id: z.string(),
@@ -61,5 +75,6 @@ export const userIdParamsSchema = z.object({ userId: z.uuid("must be a user id")
 export const INVENTORY_TEXTS = {
   itemExists: "An item with this code name already exists for this game",
   itemNotFound: "Item not found",
+  itemRetired: "This item is retired",
   userNotFound: "User not found",
 } as const;

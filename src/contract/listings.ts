@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GAME_RULE_TEXTS } from "./game-rules.js";
 import { gameSchema } from "./games.js";
 import { itemSchema } from "./inventory.js";
 
@@ -69,7 +70,7 @@ export const deleteListingQuerySchema = z.object({
 export const LISTING_TEXTS = {
   selectListingAndItems: "Please select a Shopify listing and add items to link",
   invalidStock: "Stock must be a whole number of at least 1",
-  mixedGames: "Cannot mix items from different games",
+  mixedGames: GAME_RULE_TEXTS.mixedGames,
   alreadyLinked: "This Shopify listing is already linked to your inventory",
   productNotFound: "That Shopify product or variant no longer exists",
   invalidAddStock: "Please enter a valid stock amount greater than 0",
@@ -91,8 +92,4 @@ export function deductStockText(current: number): string {
 
 export function listingLimitText(tier: string, limit: number): string {
   return `Your ${tier} plan allows up to ${limit} listings. Upgrade your plan to add more.`;
-}
-
-export function maxItemsPerListingText(gameName: string, max: number): string {
-  return `A ${gameName} listing can hold at most ${max} items`;
 }

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { paidTierSchema } from "./plans.js";
+
 /**
  * Subscription keys (spec 001 §3): "ADK-" and seven groups of four Crockford base32 characters, 140 random bits.
  * Admins copy them to sellers, who may paste them with other case or spacing, so both sides compare the normalised
@@ -18,3 +21,34 @@ export function isWellFormedSubscriptionKey(key: string): boolean {
     normalizeSubscriptionKey(key),
   );
 }
+
+/** POST /api/admin/subscription-keys (spec 001 §5): 1 to 100 keys of a paid tier per request. */
+export const MAX_KEYS_PER_REQUEST = 100;
+export const generateKeysRequestSchema = z.object({
+  tier: paidTierSchema,
+  count: z
+    .number()
+    .int("must be a whole number")
+    .min(1, `must be from 1 to ${MAX_KEYS_PER_REQUEST}`)
+    .max(MAX_KEYS_PER_REQUEST, `must be from 1 to ${MAX_KEYS_PER_REQUEST}`),
+});
+export type GenerateKeysRequest = z.infer<typeof generateKeysRequestSchema>;
+
+/** A key as admins see it: in full, with who used it and when (spec 001 §3 plus the user and time). */
+export const adminSubscriptionKeySchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  tier: paidTierSchema,
+  used: z.boolean(),
+  usedByUsername: z.string().nullable(),
+  usedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminSubscriptionKey = z.infer<typeof adminSubscriptionKeySchema>;
+export const adminSubscriptionKeyListSchema = z.array(adminSubscriptionKeySchema);
+
+export const KEY_STATUS_FILTERS = ["all", "used", "unused"] as const;
+export const subscriptionKeysQuerySchema = z.object({
+  status: z.enum(KEY_STATUS_FILTERS).default("all"),
+  tier: paidTierSchema.optional(),
+});

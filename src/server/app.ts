@@ -15,6 +15,7 @@ import { registerErrorHandling } from "./http/error-handler.js";
 import { RateLimits } from "./http/rate-limit.js";
 import { createHttpFetch, createProviders, type Providers, registerSandboxes } from "./integrations/index.js";
 import { JobQueue } from "./jobs/queue.js";
+import { adminModule } from "./modules/admin/index.js";
 import { authModule } from "./modules/auth/index.js";
 import { botapiModule } from "./modules/botapi/index.js";
 import { botsModule } from "./modules/bots/index.js";
@@ -63,6 +64,7 @@ export const MODULES: readonly AppModule[] = [
   subscriptionsModule,
   paymentsModule,
   healthModule,
+  adminModule,
 ];
 
 const REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];

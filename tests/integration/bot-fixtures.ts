@@ -34,7 +34,7 @@ export async function addPoolBot(app: App, game: Game, botUsername = uniqueName(
 }
 
 export async function grant(app: App, userId: string, itemId: string, quantity: number): Promise<void> {
-  await grantItems(app.ctx, userId, { itemId, quantity }, "test");
+  await grantItems(app.ctx, userId, { itemId, quantity }, { name: "test", admin: null });
 }
 
 /** A Bot API key from the sandbox's provisioning call, as the reference agent gets one. */

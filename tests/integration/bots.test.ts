@@ -159,7 +159,7 @@ describe.each(DRIVERS)("bots, whitelist and game rules on %s", (driver) => {
       const admin = await signIn(t.app, uniqueName("Pool"), { admin: true });
       const single = uniqueName("PoolBot");
       const one = await post("/api/admin/bots", admin.headers, { game: "mm2", botUsername: single });
-      expect(one.json()).toEqual({ success: true, count: 1 });
+      expect(one.json()).toEqual({ success: true, count: 1, duplicates: [], blankLines: 0 });
       const dup = await post("/api/admin/bots", admin.headers, {
         game: "mm2",
         botUsername: single.toLowerCase(),
@@ -171,7 +171,7 @@ describe.each(DRIVERS)("bots, whitelist and game rules on %s", (driver) => {
         game: "growagarden",
         botUsernames: `${bulk[0]}\n\n  ${bulk[1]}  \r\n${single}\n`,
       });
-      expect(many.json()).toEqual({ success: true, count: 2 });
+      expect(many.json()).toEqual({ success: true, count: 2, duplicates: [single], blankLines: 2 });
       const bad = await post("/api/admin/bots", admin.headers, {
         game: "mm2",
         botUsernames: "ok_name\nnot a name",

@@ -156,7 +156,7 @@ describe.each(DRIVERS)("listings on %s", (driver) => {
     await expectError(
       await link(s.user.headers, v, [{ itemId: garden.id, quantity: 4 }]),
       400,
-      "A Grow a Garden listing can hold at most 3 items",
+      "A Grow a Garden listing can include at most 3 items",
     );
     await t.app.ctx.db
       .update(gameSettings)

@@ -1,7 +1,13 @@
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GAMES } from "../../src/contract/games.js";
-import { items, orders, sandboxRobloxUsers, users } from "../../src/server/db/schema/index.js";
+import {
+  cryptoInvoices,
+  items,
+  orders,
+  sandboxRobloxUsers,
+  users,
+} from "../../src/server/db/schema/index.js";
 import { SEED_STEPS, seedDemoData } from "../../src/server/demo/index.js";
 import { ITEM_CATALOGUE } from "../../src/server/integrations/sandbox-catalogue.js";
 import { applyMovement } from "../../src/server/modules/inventory/ledger.js";
@@ -11,7 +17,7 @@ import { signIn } from "./helpers.js";
 describe.each(DRIVERS)("GET /api/stats on %s", (driver) => {
   const t = useTestApp(driver);
 
-  it("counts users, stored items and top-level orders; admins also get totalSales, uncached", async () => {
+  it("counts users, stored items and top-level orders; admins also get totalSales (plan revenue), uncached", async () => {
     const admin = await signIn(t.app, "StatsAdmin", { admin: true });
     const seller = await signIn(t.app, "StatsSeller");
     const db = t.app.ctx.db;
@@ -50,6 +56,30 @@ describe.each(DRIVERS)("GET /api/stats on %s", (driver) => {
       .insert(orders)
       .values([order("completed", "12.05", parent.id), order("completed", "8.05", parent.id)]);
 
+    const invoice = (orderNumber: string, status: string, sourceAmount: string) => ({
+      txnId: `txn-${orderNumber}`,
+      userId: seller.userId,
+      status,
+      amount: "0.001",
+      pendingAmount: "0",
+      currency: "BTC",
+      walletHash: "bc1q",
+      invoiceUrl: "https://example.test/invoice",
+      orderNumber,
+      subscriptionTier: "pro",
+      subscriptionDuration: "30",
+      sourceAmount,
+    });
+    await db
+      .insert(cryptoInvoices)
+      .values([
+        invoice("o1", "completed", "19.99"),
+        invoice("o2", "mismatch", "24.99"),
+        invoice("o3", "pending", "9.99"),
+        invoice("o4", "partial", "9.99"),
+        invoice("o5", "expired", "199.99"),
+      ]);
+
     const pub = await t.app.inject({ method: "GET", url: "/api/stats" });
     expect(pub.statusCode).toBe(200);
     expect(pub.json()).toEqual({ totalUsers: 2, totalItemsInStorage: 12, totalOrders: 5 });
@@ -60,7 +90,7 @@ describe.each(DRIVERS)("GET /api/stats on %s", (driver) => {
       totalUsers: 2,
       totalItemsInStorage: 12,
       totalOrders: 5,
-      totalSales: "36.85",
+      totalSales: "44.98",
     });
     expect(asAdmin.headers["cache-control"]).toBe("private, no-store");
 

@@ -17,6 +17,7 @@ import {
   whitelistUsernameParamsSchema,
 } from "../../../contract/bots.js";
 import type { AppContext } from "../../context.js";
+import { auditActorOf } from "../admin/index.js";
 import { type RouteApp, userOf } from "../auth/index.js";
 import {
   addPoolBots,
@@ -81,7 +82,7 @@ export function adminRoutes(r: RouteApp, ctx: AppContext): void {
     },
     async (request) => ({
       success: true as const,
-      count: await addPoolBots(ctx.db, request.body.game, request.body),
+      ...(await addPoolBots(ctx, auditActorOf(request), request.body.game, request.body)),
     }),
   );
 
@@ -91,7 +92,7 @@ export function adminRoutes(r: RouteApp, ctx: AppContext): void {
       schema: { params: z.object({ id: z.uuid() }), response: { 200: okResponseSchema } },
     },
     async (request) => {
-      await deletePoolBot(ctx, request.params.id);
+      await deletePoolBot(ctx, auditActorOf(request), request.params.id);
       return { success: true as const };
     },
   );
@@ -105,7 +106,7 @@ export function adminRoutes(r: RouteApp, ctx: AppContext): void {
     { schema: { body: gameRulesCreateSchema, response: { 200: gameRulesSchema } } },
     (request) => {
       const { game, ...patch } = request.body;
-      return saveGameRules(ctx.db, game, patch);
+      return saveGameRules(ctx, auditActorOf(request), game, patch);
     },
   );
 
@@ -114,6 +115,6 @@ export function adminRoutes(r: RouteApp, ctx: AppContext): void {
     {
       schema: { params: gameParamsSchema, body: gameRulesUpdateSchema, response: { 200: gameRulesSchema } },
     },
-    (request) => saveGameRules(ctx.db, request.params.game, request.body),
+    (request) => saveGameRules(ctx, auditActorOf(request), request.params.game, request.body),
   );
 }

@@ -1,15 +1,15 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { robloxUsernameSchema } from "../../../contract/auth.js";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   type AdminBot,
   BOT_TEXTS,
   type BotsUserResponse,
   GAME_PLACE_IDS,
   type GameRules,
+  OPEN_ORDER_STATUSES,
   type SellerBot,
   type WhitelistedUser,
 } from "../../../contract/bots.js";
-import { GAMES, type Game } from "../../../contract/games.js";
+import { GAME_NAMES, GAMES, type Game } from "../../../contract/games.js";
 import { WHITELIST_MAX } from "../../../contract/limits.js";
 import type { AppContext } from "../../context.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
@@ -22,7 +22,9 @@ import {
   whitelistedUsers,
 } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
+import { type AuditActor, recordAudit } from "../admin/index.js";
 import { lookupRobloxUser } from "../roblox/index.js";
+import { parseBotNames } from "./bot-names.js";
 import { botStatusAt, onlineTimeLeft, turnedOn } from "./status.js";
 
 export type BotRow = typeof bots.$inferSelect;
@@ -232,42 +234,80 @@ export async function listPoolBots(db: Db): Promise<AdminBot[]> {
   }));
 }
 
-/** Parses one username or a one-per-line list; every name must be a valid Roblox username. */
-function parseBotUsernames(input: { botUsername: string } | { botUsernames: string }): string[] {
-  const raw = "botUsername" in input ? [input.botUsername] : input.botUsernames.split(/\r?\n/);
-  const names = new Map<string, string>();
-  for (const line of raw) {
-    const name = line.trim();
-    if (!name) continue;
-    if (!robloxUsernameSchema.safeParse(name).success) throw badRequest(`Invalid bot username: ${name}`);
-    if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
-  }
-  if (names.size === 0) throw badRequest("Please enter at least one bot username");
-  return [...names.values()];
+/** What a bulk import did: how many bots were added, which names were skipped as duplicates, blank lines. */
+export interface PoolImport {
+  count: number;
+  duplicates: string[];
+  blankLines: number;
 }
 
-/** Admin: adds bots to a game's pool; names already in the pool are skipped (a single one is a 409). */
+/**
+ * Admin: adds bots to a game's pool in one statement, so an import is added whole or not at all. Any line that is
+ * not a Roblox username refuses the import; names repeated in the list or already in the pool (any game) are
+ * skipped and reported; a single name already in the pool is a 409.
+ */
 export async function addPoolBots(
-  db: Db,
+  ctx: AppContext,
+  actor: AuditActor | null,
   game: Game,
   input: { botUsername: string } | { botUsernames: string },
-): Promise<number> {
-  const names = parseBotUsernames(input);
-  const inserted = await db
-    .insert(bots)
-    .values(names.map((botUsername) => ({ game, botUsername })))
-    .onConflictDoNothing()
-    .returning({ id: bots.id });
-  if ("botUsername" in input && inserted.length === 0) throw conflict(BOT_TEXTS.botExists);
-  return inserted.length;
+): Promise<PoolImport> {
+  const single = "botUsername" in input;
+  const parsed = parseBotNames(single ? [input.botUsername] : input.botUsernames.split(/\r?\n/));
+  if (parsed.invalid.length > 0)
+    throw badRequest(
+      `Invalid bot ${parsed.invalid.length === 1 ? "username" : "usernames"}: ${parsed.invalid.join(", ")}`,
+    );
+  if (parsed.names.length === 0) throw badRequest("Please enter at least one bot username");
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(bots)
+      .values(parsed.names.map((botUsername) => ({ game, botUsername })))
+      .onConflictDoNothing()
+      .returning({ id: bots.id, botUsername: bots.botUsername });
+    if (single && inserted.length === 0) throw conflict(BOT_TEXTS.botExists);
+    const added = new Set(inserted.map((b) => b.botUsername));
+    const duplicates = [...new Set([...parsed.repeated, ...parsed.names.filter((n) => !added.has(n))])];
+    if (inserted.length > 0)
+      await recordAudit(ctx, tx, actor, {
+        kind: "bot",
+        action: "added",
+        subject: `${inserted.length} ${GAME_NAMES[game]} ${inserted.length === 1 ? "bot" : "bots"}`,
+        after: { game, bots: inserted },
+      });
+    return { count: inserted.length, duplicates, blankLines: parsed.blankLines };
+  });
 }
 
-export async function deletePoolBot(ctx: AppContext, id: string): Promise<void> {
+/**
+ * Admin: removes a bot from the pool. A bot still assigned to a seller who has open orders of its game is kept:
+ * buyers of those orders are sent to it (its friend requests and trades would be lost).
+ */
+export async function deletePoolBot(ctx: AppContext, actor: AuditActor | null, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [removed] = await tx.delete(bots).where(eq(bots.id, id)).returning();
-    if (!removed) throw notFound(BOT_TEXTS.botNotFound);
-    if (removed.assignedUserId)
-      await ctx.events.publish({ userId: removed.assignedUserId, type: "bots" }, tx);
+    const [bot] = await tx.select().from(bots).where(eq(bots.id, id)).for("update");
+    if (!bot) throw notFound(BOT_TEXTS.botNotFound);
+    if (bot.assignedUserId) {
+      const [open] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, bot.assignedUserId),
+            eq(orders.game, bot.game),
+            inArray(orders.status, OPEN_ORDER_STATUSES),
+          ),
+        );
+      if (open.n > 0) throw conflict(BOT_TEXTS.botHasOpenOrders(open.n));
+    }
+    await tx.delete(bots).where(eq(bots.id, id));
+    await recordAudit(ctx, tx, actor, {
+      kind: "bot",
+      action: "deleted",
+      subject: bot.botUsername,
+      before: { game: bot.game, botUsername: bot.botUsername, assignedUserId: bot.assignedUserId },
+    });
+    if (bot.assignedUserId) await ctx.events.publish({ userId: bot.assignedUserId, type: "bots" }, tx);
   });
 }
 
@@ -289,8 +329,10 @@ export async function listGameRules(db: Db): Promise<GameRules[]> {
   );
 }
 
+/** Sets a game's rules and link; the audit row keeps them before and after. Existing listings are not re-checked. */
 export async function saveGameRules(
-  db: Db,
+  ctx: AppContext,
+  actor: AuditActor | null,
   game: Game,
   patch: {
     maxUniqueItems?: number | null;
@@ -299,12 +341,23 @@ export async function saveGameRules(
   },
 ): Promise<GameRules> {
   const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-  const insert = db.insert(gameSettings).values({ game, ...set });
-  const [row] =
-    Object.keys(set).length > 0
-      ? await insert.onConflictDoUpdate({ target: gameSettings.game, set }).returning()
-      : await insert.onConflictDoNothing().returning();
-  if (row) return toGameRules(game, row);
-  const [existing] = await db.select().from(gameSettings).where(eq(gameSettings.game, game));
-  return toGameRules(game, existing);
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(gameSettings).where(eq(gameSettings.game, game)).for("update");
+    const [row] = await tx
+      .insert(gameSettings)
+      .values({ game, ...set })
+      .onConflictDoUpdate({ target: gameSettings.game, set: { ...set, game } })
+      .returning();
+    const before = toGameRules(game, current);
+    const after = toGameRules(game, row);
+    if (JSON.stringify(before) !== JSON.stringify(after))
+      await recordAudit(ctx, tx, actor, {
+        kind: "game-rules",
+        action: "updated",
+        subject: GAME_NAMES[game],
+        before,
+        after,
+      });
+    return after;
+  });
 }

@@ -6,6 +6,7 @@ import {
   userIdParamsSchema,
 } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
+import { auditActorOf } from "../admin/index.js";
 import { actorOf, type RouteApp, userOf } from "../auth/index.js";
 import { grantItems, inventoryDetail, listInventory } from "./service.js";
 
@@ -34,7 +35,10 @@ export function botRoutes(r: RouteApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const result = await grantItems(ctx, request.params.userId, request.body, actorOf(request));
+      const result = await grantItems(ctx, request.params.userId, request.body, {
+        name: actorOf(request),
+        admin: auditActorOf(request),
+      });
       return { success: true as const, ...result };
     },
   );

@@ -5,7 +5,8 @@ import { INVENTORY_TEXTS } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
 import type { Db, Tx } from "../../db/client.js";
 import { inventoryBalances, items, users } from "../../db/schema/index.js";
-import { notFound } from "../../http/errors.js";
+import { badRequest, notFound } from "../../http/errors.js";
+import { type AuditActor, recordAudit } from "../admin/index.js";
 import { applyMovement, type ItemQuantity, type LedgerKind } from "./ledger.js";
 
 /**
@@ -94,17 +95,26 @@ export async function grantItems(
   ctx: AppContext,
   userId: string,
   line: ItemQuantity,
-  grantedBy: string,
+  grantedBy: { name: string; admin: AuditActor | null },
 ): Promise<{ itemId: string; quantity: number }> {
   return ctx.db.transaction(async (tx) => {
-    await requireUserExists(tx, userId);
-    const [item] = await tx.select({ id: items.id }).from(items).where(eq(items.id, line.itemId)).limit(1);
+    const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound(INVENTORY_TEXTS.userNotFound);
+    const [item] = await tx.select().from(items).where(eq(items.id, line.itemId)).limit(1);
     if (!item) throw notFound(INVENTORY_TEXTS.itemNotFound);
-    await moveInventory(ctx, tx, userId, "admin_grant", [line], { note: `granted by ${grantedBy}` });
+    if (item.retiredAt) throw badRequest(INVENTORY_TEXTS.itemRetired);
+    await moveInventory(ctx, tx, userId, "admin_grant", [line], { note: `granted by ${grantedBy.name}` });
     const [balance] = await tx
       .select({ available: inventoryBalances.available })
       .from(inventoryBalances)
       .where(and(eq(inventoryBalances.userId, userId), eq(inventoryBalances.itemId, line.itemId)));
+    await recordAudit(ctx, tx, grantedBy.admin, {
+      kind: "grant",
+      action: "granted",
+      subject: `${line.quantity} × ${item.codeName} to ${user.username}`,
+      before: { available: balance.available - line.quantity },
+      after: { userId, itemId: item.id, quantity: line.quantity, available: balance.available },
+    });
     return { itemId: line.itemId, quantity: balance.available };
   });
 }

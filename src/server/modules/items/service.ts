@@ -1,9 +1,17 @@
-import { asc } from "drizzle-orm";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import type { Game } from "../../../contract/games.js";
-import { type CreateItemRequest, INVENTORY_TEXTS, type Item } from "../../../contract/inventory.js";
+import {
+  type AdminItem,
+  type CreateItemRequest,
+  INVENTORY_TEXTS,
+  type Item,
+  type UpdateItemRequest,
+} from "../../../contract/inventory.js";
+import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { items } from "../../db/schema/index.js";
-import { conflict } from "../../http/errors.js";
+import { conflict, notFound } from "../../http/errors.js";
+import { type AuditActor, recordAudit } from "../admin/index.js";
 
 type ItemRow = typeof items.$inferSelect;
 
@@ -17,18 +25,83 @@ function toItem(r: ItemRow): Item {
   };
 }
 
-/** The item catalogue (the Item Dictionary). */
+const toAdminItem = (r: ItemRow): AdminItem => ({ ...toItem(r), retired: r.retiredAt !== null });
+
+/** The catalogue sellers pick from: retired items are left out (decision 021). */
 export async function listItems(db: Db): Promise<Item[]> {
-  const rows = await db.select().from(items).orderBy(asc(items.game), asc(items.publicName));
+  const rows = await db
+    .select()
+    .from(items)
+    .where(isNull(items.retiredAt))
+    .orderBy(asc(items.game), asc(items.publicName));
   return rows.map(toItem);
 }
 
-export async function createItem(db: Db, input: CreateItemRequest): Promise<Item> {
-  const [row] = await db
-    .insert(items)
-    .values(input)
-    .onConflictDoNothing({ target: [items.game, items.codeName] })
-    .returning();
-  if (!row) throw conflict(INVENTORY_TEXTS.itemExists);
-  return toItem(row);
+/** The Item Dictionary: every item, retired ones included. */
+export async function listAdminItems(db: Db): Promise<AdminItem[]> {
+  const rows = await db.select().from(items).orderBy(asc(items.game), asc(items.publicName));
+  return rows.map(toAdminItem);
+}
+
+export async function createItem(
+  ctx: AppContext,
+  actor: AuditActor | null,
+  input: CreateItemRequest,
+): Promise<Item> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(items)
+      .values(input)
+      .onConflictDoNothing({ target: [items.game, items.codeName] })
+      .returning();
+    if (!row) throw conflict(INVENTORY_TEXTS.itemExists);
+    const created = toItem(row);
+    await recordAudit(ctx, tx, actor, {
+      kind: "item",
+      action: "created",
+      subject: row.codeName,
+      after: created,
+    });
+    return created;
+  });
+}
+
+/**
+ * Edits an item's names or picture, or retires it (or brings it back). Orders, ledger rows and listings refer to the
+ * item by id, so they keep showing it; a retired item only stops being offered for new stock (decision 021).
+ */
+export async function updateItem(
+  ctx: AppContext,
+  actor: AuditActor | null,
+  id: string,
+  patch: UpdateItemRequest,
+): Promise<AdminItem> {
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(items).where(eq(items.id, id)).for("update");
+    if (!current) throw notFound(INVENTORY_TEXTS.itemNotFound);
+    const { retired, ...fields } = patch;
+    const retiredAt =
+      retired === undefined
+        ? current.retiredAt
+        : retired
+          ? (current.retiredAt ?? new Date(ctx.clock()))
+          : null;
+    if (fields.codeName !== undefined && fields.codeName !== current.codeName) {
+      const [taken] = await tx
+        .select({ id: items.id })
+        .from(items)
+        .where(and(eq(items.game, current.game), eq(items.codeName, fields.codeName), ne(items.id, id)));
+      if (taken) throw conflict(INVENTORY_TEXTS.itemExists);
+    }
+    const [row] = await tx
+      .update(items)
+      .set({ ...fields, retiredAt })
+      .where(eq(items.id, id))
+      .returning();
+    const before = toAdminItem(current);
+    const after = toAdminItem(row);
+    const action = before.retired === after.retired ? "updated" : after.retired ? "retired" : "restored";
+    await recordAudit(ctx, tx, actor, { kind: "item", action, subject: row.codeName, before, after });
+    return after;
+  });
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { GAME_NAMES, type Game } from "../../../contract/games.js";
-import type { Item } from "../../../contract/inventory.js";
+import { listingRuleViolation } from "../../../contract/game-rules.js";
+import type { Game } from "../../../contract/games.js";
+import { INVENTORY_TEXTS, type Item } from "../../../contract/inventory.js";
 import { DEFAULT_LINK_STOCK } from "../../../contract/limits.js";
 import {
   deductStockText,
@@ -8,7 +9,6 @@ import {
   type LinkListingRequest,
   type Listing,
   listingLimitText,
-  maxItemsPerListingText,
   notEnoughInventoryText,
 } from "../../../contract/listings.js";
 import { activeTier, LISTING_LIMITS } from "../../../contract/plans.js";
@@ -134,14 +134,17 @@ export async function linkListing(
     .from(items)
     .where(inArray(items.id, [...wanted.keys()]));
   if (itemRows.length !== wanted.size) throw badRequest(LISTING_TEXTS.unknownItem);
-  const games = new Set(itemRows.map((i) => i.game));
-  if (games.size > 1) throw badRequest(LISTING_TEXTS.mixedGames);
+  if (itemRows.some((i) => i.retiredAt)) throw badRequest(INVENTORY_TEXTS.itemRetired);
+  // The game's rules as they are now: a rule changed later applies to new links only (spec 001 §3).
   const game = itemRows[0].game as Game;
   const [rules] = await ctx.db.select().from(gameSettings).where(eq(gameSettings.game, game));
-  const totalItems = [...wanted.values()].reduce((a, b) => a + b, 0);
-  if (rules?.maxItemsPerListing && totalItems > rules.maxItemsPerListing) {
-    throw badRequest(maxItemsPerListingText(GAME_NAMES[game], rules.maxItemsPerListing));
-  }
+  const violation = listingRuleViolation(
+    itemRows.map((i) => ({ game: i.game as Game, item: i.id, quantity: wanted.get(i.id) ?? 0 })),
+    rules
+      ? { game, maxUniqueItems: rules.maxUniqueItems, maxItemsPerListing: rules.maxItemsPerListing }
+      : null,
+  );
+  if (violation) throw badRequest(violation);
 
   await assertListingLimit(ctx.db, user);
   const shop = await requireConnectedShop(ctx, user.id);

@@ -1,7 +1,7 @@
 import { PROVIDER_PATH } from "../../../contract/payments.js";
 import type { AppContext, AppModule } from "../../context.js";
 import { scoped } from "../auth/index.js";
-import { callbackRoutes, sellerRoutes } from "./routes.js";
+import { adminRoutes, callbackRoutes, sellerRoutes } from "./routes.js";
 import { pollOpenInvoices } from "./service.js";
 
 const POLL_JOB = "payments.poll";
@@ -18,10 +18,11 @@ export function pollHandler(ctx: AppContext): () => Promise<void> {
 /** Crypto payments for plans: invoices at the provider, its callbacks, the poller, discount codes at checkout. */
 export const paymentsModule: AppModule = {
   name: "payments",
-  prefixes: [`${PROVIDER_PATH}/`, "/api/discount-codes/"],
+  prefixes: [`${PROVIDER_PATH}/`, "/api/discount-codes/", "/api/admin/discount-codes"],
   async plugin(app, { ctx }) {
     await scoped(app, ctx, "seller", (r) => sellerRoutes(r, ctx));
     await scoped(app, ctx, "public", (r) => callbackRoutes(r, ctx));
+    await scoped(app, ctx, "admin", (r) => adminRoutes(r, ctx));
     ctx.jobs.define({
       name: POLL_JOB,
       handler: pollHandler(ctx),

@@ -1,5 +1,11 @@
 import { z } from "zod";
 import {
+  createDiscountCodeRequestSchema,
+  discountCodeListSchema,
+  discountCodeSchema,
+  updateDiscountCodeRequestSchema,
+} from "../../../contract/discount-codes.js";
+import {
   createInvoiceRequestSchema,
   discountValidationSchema,
   invoiceViewSchema,
@@ -11,7 +17,9 @@ import {
 import type { AppContext } from "../../context.js";
 import { unauthorized } from "../../http/errors.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
+import { auditActorOf } from "../admin/index.js";
 import { type RouteApp, userOf } from "../auth/index.js";
+import { createDiscountCode, listDiscountCodes, setDiscountCodeActive } from "./discount-codes.js";
 import { applyInvoiceUpdate, createInvoice, ownInvoice, userInvoices, validDiscount } from "./service.js";
 
 /** Each invoice is a call to the provider: a seller opens a handful, not hundreds. */
@@ -61,4 +69,30 @@ export function callbackRoutes(r: RouteApp, ctx: AppContext): void {
     if (result.update) await applyInvoiceUpdate(ctx, result.update);
     return { success: true };
   });
+}
+
+/** Admin: discount codes (spec 001 §7). */
+export function adminRoutes(r: RouteApp, ctx: AppContext): void {
+  r.get("/api/admin/discount-codes", { schema: { response: { 200: discountCodeListSchema } } }, () =>
+    listDiscountCodes(ctx),
+  );
+
+  r.post(
+    "/api/admin/discount-codes",
+    { schema: { body: createDiscountCodeRequestSchema, response: { 201: discountCodeSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createDiscountCode(ctx, auditActorOf(request), request.body)),
+  );
+
+  r.patch(
+    "/api/admin/discount-codes/:id",
+    {
+      schema: {
+        params: z.object({ id: z.uuid("must be a discount code id") }),
+        body: updateDiscountCodeRequestSchema,
+        response: { 200: discountCodeSchema },
+      },
+    },
+    (request) => setDiscountCodeActive(ctx, auditActorOf(request), request.params.id, request.body.isActive),
+  );
 }

@@ -2,8 +2,12 @@ import type { PublicStats } from "../../../contract/auth.js";
 import type { StatsResponse } from "../../../contract/stats.js";
 import type { Database } from "../../db/client.js";
 
-/** Orders whose money counts as sales: everything but failed ones. */
-const SALE_STATUSES = "('completed', 'pending', 'unclaimed')";
+/**
+ * The admin's Revenue card: what sellers paid for plans, in USD (the invoice's source amount). A mismatch invoice was
+ * paid (Plisio got more or less than asked, and the plan was granted), so it counts; pending, partial and expired
+ * ones do not.
+ */
+const REVENUE_STATUSES = "('completed', 'mismatch')";
 
 /**
  * One round trip for every counter. Orders are counted at the top level only: a multi-game purchase is one order
@@ -20,8 +24,8 @@ export async function computeStats(database: Database): Promise<Required<StatsRe
        (SELECT count(*) FROM users)::text AS total_users,
        (SELECT coalesce(sum(available + reserved), 0) FROM inventory_balances)::text AS total_items,
        (SELECT count(*) FROM orders WHERE parent_order_id IS NULL)::text AS total_orders,
-       (SELECT coalesce(sum(total_amount), 0)::numeric(16, 2) FROM orders
-         WHERE parent_order_id IS NULL AND status IN ${SALE_STATUSES})::text AS total_sales`,
+       (SELECT coalesce(sum(source_amount), 0)::numeric(16, 2) FROM crypto_invoices
+         WHERE status IN ${REVENUE_STATUSES})::text AS total_sales`,
   );
   const r = rows[0];
   return {

@@ -1,6 +1,6 @@
 import type { AppContext, AppModule } from "../../context.js";
 import { scoped } from "../auth/index.js";
-import { sandboxRoutes, sellerRoutes } from "./routes.js";
+import { adminRoutes, sandboxRoutes, sellerRoutes } from "./routes.js";
 import { downgradeExpired } from "./service.js";
 
 export { activatePurchase, type PlanChange } from "./service.js";
@@ -18,9 +18,10 @@ export function downgradeHandler(ctx: AppContext): () => Promise<void> {
 /** Plans: key activation, the effect of a purchase on a seller's plan, and the downgrade of expired plans. */
 export const subscriptionsModule: AppModule = {
   name: "subscriptions",
-  prefixes: ["/api/subscription/", "/__sandbox/subscription-keys"],
+  prefixes: ["/api/subscription/", "/api/admin/subscription-keys", "/__sandbox/subscription-keys"],
   async plugin(app, { ctx }) {
     await scoped(app, ctx, "seller", (r) => sellerRoutes(r, ctx));
+    await scoped(app, ctx, "admin", (r) => adminRoutes(r, ctx));
     if (ctx.config.sandbox) await scoped(app, ctx, "public", (r) => sandboxRoutes(r, ctx));
     ctx.jobs.define({
       name: DOWNGRADE_JOB,

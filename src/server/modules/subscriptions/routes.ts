@@ -1,9 +1,15 @@
 import { z } from "zod";
 import { paidTierSchema } from "../../../contract/plans.js";
+import {
+  adminSubscriptionKeyListSchema,
+  generateKeysRequestSchema,
+  subscriptionKeysQuerySchema,
+} from "../../../contract/subscription-keys.js";
 import { useKeyRequestSchema, useKeyResponseSchema } from "../../../contract/subscriptions.js";
 import type { AppContext } from "../../context.js";
+import { auditActorOf } from "../admin/index.js";
 import { type RouteApp, userOf } from "../auth/index.js";
-import { issueSandboxKey, useKey } from "./service.js";
+import { generateKeys, issueSandboxKey, listKeys, useKey } from "./service.js";
 
 /** A seller's key activation. */
 export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
@@ -27,5 +33,23 @@ export function sandboxRoutes(r: RouteApp, ctx: AppContext): void {
     "/__sandbox/subscription-keys",
     { schema: { body: z.object({ tier: paidTierSchema }) } },
     async (request) => ({ key: await issueSandboxKey(ctx, request.body.tier), tier: request.body.tier }),
+  );
+}
+
+/** Admin: key batches and the list of every key. */
+export function adminRoutes(r: RouteApp, ctx: AppContext): void {
+  r.get(
+    "/api/admin/subscription-keys",
+    {
+      schema: { querystring: subscriptionKeysQuerySchema, response: { 200: adminSubscriptionKeyListSchema } },
+    },
+    (request) => listKeys(ctx, request.query),
+  );
+
+  r.post(
+    "/api/admin/subscription-keys",
+    { schema: { body: generateKeysRequestSchema, response: { 201: adminSubscriptionKeyListSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await generateKeys(ctx, auditActorOf(request), request.body)),
   );
 }

@@ -1,6 +1,8 @@
-import { and, eq, isNotNull, isNull, lte, ne } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lte, ne } from "drizzle-orm";
 import type { PaidTier } from "../../../contract/plans.js";
 import {
+  type AdminSubscriptionKey,
+  type GenerateKeysRequest,
   isWellFormedSubscriptionKey,
   normalizeSubscriptionKey,
 } from "../../../contract/subscription-keys.js";
@@ -12,11 +14,12 @@ import {
   purchaseRefusal,
 } from "../../../contract/subscriptions.js";
 import type { AppContext } from "../../context.js";
-import { encryptSecret } from "../../crypto/secrets.js";
+import { decryptSecret, encryptSecret } from "../../crypto/secrets.js";
 import { newSubscriptionKey, subscriptionKeyHash } from "../../crypto/tokens.js";
-import type { Tx } from "../../db/client.js";
+import type { DbOrTx, Tx } from "../../db/client.js";
 import { subscriptionKeys, users } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
+import { type AuditActor, recordAudit } from "../admin/index.js";
 
 /** The purpose subscription keys are encrypted under (key_encrypted), so admins can list them again. */
 export const KEY_PURPOSE = "subscription-key";
@@ -111,13 +114,87 @@ export async function downgradeExpired(ctx: AppContext): Promise<number> {
   });
 }
 
+/**
+ * New unused keys of a tier, inserted in one statement of the caller's transaction: a batch is stored whole or not
+ * at all. Each key is stored as its lookup hash (what use-key finds it by) and sealed for the admin's list.
+ */
+async function insertKeys(
+  ctx: AppContext,
+  tx: DbOrTx,
+  tier: PaidTier,
+  count: number,
+): Promise<AdminSubscriptionKey[]> {
+  const keys = Array.from({ length: count }, newSubscriptionKey);
+  const rows = await tx
+    .insert(subscriptionKeys)
+    .values(
+      keys.map((key) => ({
+        keyHash: subscriptionKeyHash(key),
+        keyEncrypted: encryptSecret(ctx.config.appSecret, KEY_PURPOSE, key),
+        tier,
+        createdAt: new Date(ctx.clock()),
+      })),
+    )
+    .returning();
+  return rows.map((row, i) => ({
+    id: row.id,
+    key: keys[i],
+    tier,
+    used: false,
+    usedByUsername: null,
+    usedAt: null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
 /** Sandbox only: a fresh unused key of a tier, so testers can try activation without the admin screen. */
 export async function issueSandboxKey(ctx: AppContext, tier: PaidTier): Promise<string> {
-  const key = newSubscriptionKey();
-  await ctx.db.insert(subscriptionKeys).values({
-    keyHash: subscriptionKeyHash(key),
-    keyEncrypted: encryptSecret(ctx.config.appSecret, KEY_PURPOSE, key),
-    tier,
+  const [issued] = await insertKeys(ctx, ctx.db, tier, 1);
+  return issued.key;
+}
+
+/** Admin: a batch of keys, recorded in the audit log by tier, count and ids (never the keys themselves). */
+export async function generateKeys(
+  ctx: AppContext,
+  actor: AuditActor | null,
+  request: GenerateKeysRequest,
+): Promise<AdminSubscriptionKey[]> {
+  return ctx.db.transaction(async (tx) => {
+    const issued = await insertKeys(ctx, tx, request.tier, request.count);
+    await recordAudit(ctx, tx, actor, {
+      kind: "subscription-keys",
+      action: "generated",
+      subject: `${request.count} ${request.tier} ${request.count === 1 ? "key" : "keys"}`,
+      after: { tier: request.tier, count: request.count, ids: issued.map((k) => k.id) },
+    });
+    return issued;
   });
-  return key;
+}
+
+/** Admin: every key, newest first, in full, with who used it and when. */
+export async function listKeys(
+  ctx: AppContext,
+  filter: { status: "all" | "used" | "unused"; tier?: PaidTier },
+): Promise<AdminSubscriptionKey[]> {
+  const rows = await ctx.db
+    .select({ key: subscriptionKeys, usedByUsername: users.username })
+    .from(subscriptionKeys)
+    .leftJoin(users, eq(users.id, subscriptionKeys.usedByUserId))
+    .where(
+      and(
+        filter.status === "used" ? isNotNull(subscriptionKeys.usedAt) : undefined,
+        filter.status === "unused" ? isNull(subscriptionKeys.usedAt) : undefined,
+        filter.tier ? eq(subscriptionKeys.tier, filter.tier) : undefined,
+      ),
+    )
+    .orderBy(desc(subscriptionKeys.createdAt), asc(subscriptionKeys.id));
+  return rows.map(({ key, usedByUsername }) => ({
+    id: key.id,
+    key: decryptSecret(ctx.config.appSecret, KEY_PURPOSE, key.keyEncrypted),
+    tier: key.tier as PaidTier,
+    used: key.usedAt !== null,
+    usedByUsername,
+    usedAt: key.usedAt?.toISOString() ?? null,
+    createdAt: key.createdAt.toISOString(),
+  }));
 }

@@ -1,0 +1,92 @@
+import type { ReactNode } from "react";
+
+export const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+export const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium" });
+
+/** A list of rows with column headers; it scrolls sideways on a narrow screen and takes focus so a keyboard can. */
+export function AdminTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: string[];
+  children: ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+    <section className="overflow-x-auto rounded-xl border" tabIndex={0} aria-label={label}>
+      <table className="w-full text-sm">
+        <thead className="bg-muted/50 text-left text-muted-foreground">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-4 py-2 font-medium whitespace-nowrap">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="[&_td]:px-4 [&_td]:py-2 [&_tr]:border-t">{children}</tbody>
+      </table>
+    </section>
+  );
+}
+
+/** A labelled form field: the label above, the control, then the hint or the problem below. */
+export function Field({
+  id,
+  label,
+  hint,
+  problem,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  problem?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {(problem || hint) && (
+        <p
+          id={`${id}-hint`}
+          className={problem ? "text-xs text-destructive" : "text-xs text-muted-foreground"}
+        >
+          {problem ?? hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A form on the page (not in a dialog): Enter and the submit button run `onSubmit` once, not again while pending. */
+export function PageForm({
+  pending,
+  onSubmit,
+  className,
+  children,
+}: {
+  pending: boolean;
+  onSubmit: () => void;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!pending) onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The Bot API (docs/bot-api.md) as data, so the API Documentation tab renders it: the endpoints a delivery bot calls
+ * with its key (an admin's session works too).
+ */
+export interface BotApiEndpoint {
+  method: "GET" | "POST";
+  path: string;
+  summary: string;
+  request?: string;
+  response: string;
+  errors?: string[];
+}
+
+export const BOT_API_AUTH = {
+  header: "Authorization: Bearer adbot_…",
+  keys: 'An admin issues keys with POST /api/admin/bot-keys {"name"}; the key is shown once and stored as a hash. DELETE /api/admin/bot-keys/{id} revokes one.',
+  rateLimit: "1,200 requests per minute per key; over it 429 with Retry-After (seconds).",
+} as const;
+
+export const BOT_API_ERRORS: [status: number, meaning: string][] = [
+  [400, "Bad input; the message names the field"],
+  [401, "Invalid or missing bot key"],
+  [403, "A signed-in user who is not an admin"],
+  [404, "Unknown bot, order or user"],
+  [409, "A state conflict (an order that is not pending, a bot with no seller)"],
+  [429, "Rate limit exceeded"],
+  [500, "Server error"],
+];
+
+export const BOT_API_ENDPOINTS: BotApiEndpoint[] = [
+  {
+    method: "GET",
+    path: "/api/bot/bots?game={game}",
+    summary: "The pool bots (of one game when given) the agent plays.",
+    response: '[{ "id", "botUsername", "game", "assigned", "status", "onlineUntil" }]',
+  },
+  {
+    method: "POST",
+    path: "/api/bot/heartbeat",
+    summary: "A bot in game; inside a Turn On window it becomes online.",
+    request: '{ "botUsername" }',
+    response: '{ "botUsername", "status", "onlineUntil" }',
+    errors: ["404 Bot not found"],
+  },
+  {
+    method: "GET",
+    path: "/api/bot/work?botUsername={botUsername}",
+    summary:
+      "What to do now: trade partners to accept, the game's code names, friend requests and pending orders.",
+    response:
+      '{ "bot", "allowedPartners": [robloxUserId], "codeNames": [..], "friendRequests": [..], "orders": [..] }',
+  },
+  {
+    method: "POST",
+    path: "/api/bot/friend-requests/{id}/sent",
+    summary: "A friend request was sent in game.",
+    response: '{ "success": true }',
+    errors: ["404 unknown request"],
+  },
+  {
+    method: "POST",
+    path: "/api/bot/deposits",
+    summary:
+      "A completed trade from the seller or a whitelisted user; credits the seller's inventory once per tradeRef.",
+    request: '{ "botUsername", "partnerRobloxUserId", "items": [{ "codeName", "quantity" }], "tradeRef" }',
+    response:
+      '{ "success": true, "depositId", "duplicate", "sellerId", "credited": [{ "codeName", "itemId", "quantity" }] }',
+    errors: ["400 unknown codeName", "403 partner not the owner or whitelisted", "409 bot not assigned"],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/orders/pending?game={game}",
+    summary: "Pending orders of every seller, oldest first, with the seller's bot.",
+    response:
+      '[{ "id", "source", "game", "robloxUsername", "robloxUserId", "orderItems", "botUsername", "createdAt" }]',
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/{orderId}/complete",
+    summary: "The items were handed over: the reservation becomes a delivery and the order completes.",
+    request: '{ "status": "completed" }',
+    response: '{ "success": true, "order": { "id", "status", "completedAt" } }',
+    errors: ["404 unknown order", "409 Order is not pending"],
+  },
+  {
+    method: "GET",
+    path: "/api/inventory/{userId}",
+    summary: "A seller's inventory with what open orders hold.",
+    response:
+      '[{ "id", "itemId", "quantity", "reserved", "item": { "publicName", "codeName", "game", "imageUrl" } }]',
+    errors: ["404 unknown user"],
+  },
+  {
+    method: "GET",
+    path: "/api/users/by-roblox/{robloxUserId}",
+    summary: "The Autodrop user with that Roblox account.",
+    response: '{ "id", "username", "robloxUserId" }',
+    errors: ["404 unknown user"],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/users/{userId}/items",
+    summary: "Adds available units to a user's inventory (an admin_grant ledger row).",
+    request: '{ "itemId", "quantity" }',
+    response: '{ "success": true, "itemId", "quantity" }',
+    errors: ["400 retired item", "404 unknown item or user"],
+  },
+];
