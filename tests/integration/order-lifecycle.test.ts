@@ -371,4 +371,58 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
       .where(eq(shopifyOrderReceipts.shopifyOrderId, big.id));
     expect(receipt).toHaveLength(1);
   });
+
+  it("follows the sandbox store's pending checkout, Mark as paid, per-line refund and Cancel with Shopify's webhooks", async () => {
+    const s = await seller();
+    const place = await t.app.inject({
+      method: "POST",
+      url: `/__sandbox/shopify/${s.shop}/orders`,
+      payload: {
+        email: "buyer@example.com",
+        financialStatus: "pending",
+        lineItems: [
+          { variantId: s.variants[0].variantId, quantity: 2 },
+          { variantId: s.variants[1].variantId, quantity: 1 },
+        ],
+      },
+    });
+    expect(place.statusCode, place.body).toBe(201);
+    const shopifyId = place.json().order.id as string;
+    expect((await purchaseOf(s.shop, shopifyId))[0].status).toBe("awaiting_payment");
+
+    const control = (action: string, payload?: object) =>
+      t.app.inject({
+        method: "POST",
+        url: `/__sandbox/shopify/${s.shop}/orders/${shopifyId}/${action}`,
+        payload: payload ?? {},
+      });
+    const paid = await control("mark-paid");
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().deliveries.map((d: { address: string }) => new URL(d.address).pathname)).toEqual([
+      SHOPIFY_WEBHOOK_PATHS["orders/paid"],
+      SHOPIFY_WEBHOOK_PATHS["orders/updated"],
+    ]);
+    expect((await purchaseOf(s.shop, shopifyId))[0].status).toBe("unclaimed");
+    expect((await control("mark-paid")).statusCode).toBe(409);
+
+    const body = (
+      await t.app.inject({ method: "GET", url: `/__sandbox/shopify/${s.shop}/admin/orders/${shopifyId}` })
+    ).body;
+    const lineId = /name="refund_(\d+)"/.exec(body)![1];
+    const refund = await control("refunds", { lineItems: [{ lineItemId: lineId, quantity: 2 }] });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json().order.financialStatus).toBe("partially_refunded");
+    expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 10, reserved: 0 });
+    expect(await balanceOf(t.app, s.user.userId, s.b.id)).toEqual({ available: 9, reserved: 1 });
+    expect((await control("refunds", { lineItems: [{ lineItemId: lineId, quantity: 1 }] })).statusCode).toBe(
+      409,
+    );
+
+    const cancel = await control("cancel");
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().order.financialStatus).toBe("refunded");
+    expect(cancel.json().delivered).toBe(3);
+    expect((await purchaseOf(s.shop, shopifyId))[0].status).toBe("refunded");
+    expect(await balanceOf(t.app, s.user.userId, s.b.id)).toEqual({ available: 10, reserved: 0 });
+  });
 });
