@@ -96,7 +96,7 @@ describe.each(DRIVERS)("Shopify OAuth against the emulator on %s", (driver) => {
     );
     expect(
       await t.app.ctx.db.select().from(sandboxShopifyWebhooks).where(eq(sandboxShopifyWebhooks.shop, shop)),
-    ).toHaveLength(2);
+    ).toHaveLength(6);
     const reconnect = await t.app.inject({
       method: "POST",
       url: "/api/shopify/reconnect",
