@@ -10,7 +10,11 @@ import {
   shopifyOrderReceipts,
 } from "../../src/server/db/schema/index.js";
 import { notifyOrdersCreated } from "../../src/server/modules/notifications/service.js";
-import { completeOrder, retryFailedOrders } from "../../src/server/modules/orders/index.js";
+import {
+  completeOrder,
+  releaseUnpaidOrders,
+  retryFailedOrders,
+} from "../../src/server/modules/orders/index.js";
 import { balanceOf, grant } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { linkListing, sellerWithStore, signedWebhook, stockedItem } from "./shopify-fixtures.js";
@@ -424,5 +428,18 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     expect(cancel.json().delivered).toBe(3);
     expect((await purchaseOf(s.shop, shopifyId))[0].status).toBe("refunded");
     expect(await balanceOf(t.app, s.user.userId, s.b.id)).toEqual({ available: 10, reserved: 0 });
+  });
+
+  it("releases the items of an order left unpaid longer than the configured hours, and only those", async () => {
+    const s = await seller();
+    const o = newOrder(s, "pending", [{ variant: 0, quantity: 2 }]);
+    await send(s, "orders/create", o.body({ updatedAt: "2026-11-26T10:00:00Z" }));
+    const hours = t.app.ctx.config.unpaidOrderReleaseHours;
+    const at = (h: number) => ({ ...t.app.ctx, clock: () => Date.now() + h * 3_600_000 });
+    await releaseUnpaidOrders(at(hours - 1));
+    expect((await purchaseOf(s.shop, o.id))[0].status).toBe("awaiting_payment");
+    await releaseUnpaidOrders(at(hours + 1));
+    expect((await purchaseOf(s.shop, o.id))[0].status).toBe("cancelled");
+    expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 10, reserved: 0 });
   });
 });
