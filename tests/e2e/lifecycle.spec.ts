@@ -107,5 +107,21 @@ test("a pending store order waits for its payment, is claimed once paid; a cance
   await page.reload();
   await expect(page.getByText("Refunded before delivery").first()).toBeVisible();
   await screenshots(page, "lifecycle-orders-after");
+
+  // The seller cancels one of the demo store's failed orders from its card.
+  const failedCard = page
+    .getByRole("article")
+    .filter({ has: page.getByText("Failed", { exact: true }) })
+    .first();
+  await expect(failedCard.getByRole("button", { name: "Retry" })).toBeVisible();
+  const failedTitle = (await failedCard.getAttribute("aria-label"))!;
+  await failedCard.getByRole("button", { name: "Cancel order" }).click();
+  const confirm = page.getByRole("dialog");
+  await expect(confirm.getByText(`Cancel ${failedTitle}?`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "cancel order dialog");
+  await confirm.getByRole("button", { name: "Cancel order" }).click();
+  await expect(
+    page.getByRole("article", { name: failedTitle }).getByText("Cancelled", { exact: true }),
+  ).toBeVisible();
   await buyerContext.close();
 });
