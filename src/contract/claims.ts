@@ -2,16 +2,27 @@ import { z } from "zod";
 import { claimPageStyleSchema } from "./auth.js";
 import { gameSchema } from "./games.js";
 
-const ORDER_STATUSES = ["unclaimed", "pending", "completed", "failed_no_stock"] as const;
+const ORDER_STATUSES = [
+  "awaiting_payment",
+  "unclaimed",
+  "pending",
+  "completed",
+  "failed_no_stock",
+  "cancelled",
+  "refunded",
+] as const;
 const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** What each status means to the buyer (spec 001 §4). */
 export const CLAIM_STATUS_MEANINGS: Record<OrderStatus, string> = {
+  awaiting_payment: "Payment processing",
   unclaimed: "Ready to claim",
   pending: "Awaiting trade acceptance",
   completed: "Order completed",
   failed_no_stock: "cannot be claimed",
+  cancelled: "Order cancelled",
+  refunded: "Order refunded",
 };
 
 /** The server's answers (exact texts of spec 001 §5 and §8 where the spec has one). */
@@ -20,6 +31,11 @@ export const CLAIM_TEXTS = {
   orderError: "An error occurred with this order",
   orderErrorDetail: "The seller provided no stock to the bot; contact the seller for a refund.",
   alreadyCompleted: "This order has already been completed",
+  awaitingPayment: "Your payment is still being processed",
+  awaitingPaymentDetail:
+    "The store has not received your payment yet. Come back to this page once it is confirmed; your items are kept for you.",
+  cancelled: "This order was cancelled",
+  cancelledDetail: "Nothing will be delivered for it. Please contact the seller if you have questions.",
   usernameRequired: "Please enter a ROBLOX username",
   robloxUserNotFound: "ROBLOX user not found",
   usernameAlreadyLocked:

@@ -1,7 +1,27 @@
 import { z } from "zod";
 
-/** How many orders GET /api/orders returns (newest first). */
+/** How many orders GET /api/orders returns (newest first) when no limit is asked for. */
 export const ORDER_LIST_LIMIT = 500;
+/** The Orders page's page size (it loads more with the last order's cursor). */
+export const ORDER_PAGE_SIZE = 50;
+
+/** GET /api/orders?limit=&before=: keyset pagination, `before` being the last order's `cursor`. */
+export const sellerOrderListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(ORDER_LIST_LIMIT).optional(),
+  before: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z~[0-9a-f-]{36}$/, "must be an order's cursor")
+    .optional(),
+});
+
+export const ORDER_TEXTS = {
+  notFound: "Order not found",
+  notCancellable:
+    "Only failed orders and unclaimed API orders can be cancelled here; cancel a store order in Shopify",
+  notRetryable: "Only a failed order can be retried",
+  stillNoStock: "There is still not enough stock for this order",
+  cancelledNotDeliverable: "This order was cancelled or refunded; do not deliver it",
+} as const;
 
 /** Order as the seller's Orders page sees it (spec 000 §3). Money is a decimal string, Shopify ids are strings. */
 export const sellerOrderSchema = z.object({
@@ -20,6 +40,21 @@ export const sellerOrderSchema = z.object({
   claimUrl: z.string().nullable(),
   /** The order in the store's admin (View in Shopify); null for API and withdrawal orders. */
   shopifyAdminUrl: z.string().nullable(),
+  /** When the buyer was refunded after delivery (the seller should follow up); null otherwise. */
+  refundedAfterDeliveryAt: z.string().nullable(),
+  /** Opaque position for `before` (the next page starts after this order). */
+  cursor: z.string(),
 });
 export type SellerOrder = z.infer<typeof sellerOrderSchema>;
 export const sellerOrderListSchema = z.array(sellerOrderSchema);
+
+/** The orders a seller may cancel from the Orders page (a store's order is cancelled in Shopify, decision 028). */
+export function sellerMayCancel(order: { status: string; orderSource: string }): boolean {
+  if (order.status === "failed_no_stock") return order.orderSource !== "withdrawal";
+  return order.orderSource === "api" && (order.status === "unclaimed" || order.status === "awaiting_payment");
+}
+
+/** A failed order can be tried again against the seller's current stock. */
+export function sellerMayRetry(order: { status: string }): boolean {
+  return order.status === "failed_no_stock";
+}

@@ -36,12 +36,23 @@ export type OAuthError = (typeof OAUTH_ERRORS)[number];
 /** Where our webhook endpoints live (Store Settings shows the orders URL). */
 export const SHOPIFY_WEBHOOK_PATHS = {
   "orders/create": "/api/webhooks/shopify/orders",
+  "orders/paid": "/api/webhooks/shopify/orders-paid",
+  "orders/updated": "/api/webhooks/shopify/orders-updated",
+  "orders/cancelled": "/api/webhooks/shopify/orders-cancelled",
+  "refunds/create": "/api/webhooks/shopify/refunds-create",
   "app/uninstalled": "/api/webhooks/shopify/app-uninstalled",
   "customers/data_request": "/api/webhooks/shopify/customers-data-request",
   "customers/redact": "/api/webhooks/shopify/customers-redact",
   "shop/redact": "/api/webhooks/shopify/shop-redact",
 } as const;
 export type ShopifyWebhookTopic = keyof typeof SHOPIFY_WEBHOOK_PATHS;
+/** The topics of an order's lifecycle after orders/create (decision 028). */
+export const ORDER_LIFECYCLE_TOPICS = [
+  "orders/paid",
+  "orders/updated",
+  "orders/cancelled",
+  "refunds/create",
+] as const;
 /** Shopify only lets apps subscribe to these three through their app configuration, never through the API. */
 export const COMPLIANCE_TOPICS = ["customers/data_request", "customers/redact", "shop/redact"] as const;
 

@@ -30,6 +30,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: boolish.optional(),
   TRUST_PROXY: boolish.default(false),
+  UNPAID_ORDER_RELEASE_HOURS: z.coerce.number().positive().max(8760).default(72),
 });
 
 export interface Config {
@@ -50,6 +51,8 @@ export interface Config {
   seedDemo: boolean;
   /** Behind a reverse proxy: take the client IP (for per-IP rate limits) from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Hours a Shopify order may stay unpaid before its reserved items are released (decision 028). */
+  unpaidOrderReleaseHours: number;
   /** Base URLs of external services; in sandbox mode they point at this server's /__sandbox. */
   services: { robloxUsers: string; robloxThumbnails: string; discordApi: string; cryptoApi: string };
 }
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? e.SANDBOX,
     trustProxy: e.TRUST_PROXY,
+    unpaidOrderReleaseHours: e.UNPAID_ORDER_RELEASE_HOURS,
     services: e.SANDBOX
       ? {
           robloxUsers: `${sandboxBase}/roblox/users`,

@@ -68,6 +68,8 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
       orderSource: "shopify",
       claimUrl: expect.stringMatching(/\/claim\/[\w-]{32}$/),
       shopifyAdminUrl: expect.stringContaining(`/admin/orders/${placed.order.id}`),
+      refundedAfterDeliveryAt: null,
+      cursor: expect.stringMatching(/^\d{4}-.+Z~[0-9a-f-]{36}$/),
     });
     expect(apiOrder).toMatchObject({
       id: api.id,
@@ -103,6 +105,40 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
     expect(body).toHaveLength(500);
     expect(new Date(body[0].createdAt).getTime()).toBe(base + 504 * 1000);
     expect(new Date(body[499].createdAt).getTime()).toBe(base + 5 * 1000);
+  });
+
+  it("pages through the orders with each page's last cursor, none twice, none missed", async () => {
+    const user = await signIn(t.app, uniqueName("pager"));
+    // Several orders share a created_at to the microsecond: the id breaks the tie.
+    const at = new Date(Date.now() - 500_000);
+    await t.app.ctx.db.insert(orders).values(
+      Array.from({ length: 23 }, (_, i) => ({
+        userId: user.userId,
+        source: "api",
+        game: "mm2",
+        createdAt: new Date(at.getTime() + Math.floor(i / 4) * 1000),
+      })),
+    );
+    const seen: string[] = [];
+    let before: string | undefined;
+    for (;;) {
+      const query = new URLSearchParams({ limit: "5", ...(before ? { before } : {}) });
+      const res = await t.app.inject({ method: "GET", url: `/api/orders?${query}`, headers: user.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as { id: string; cursor: string }[];
+      seen.push(...page.map((o) => o.id));
+      if (page.length < 5) break;
+      before = page[page.length - 1].cursor;
+    }
+    expect(seen).toHaveLength(23);
+    expect(new Set(seen).size).toBe(23);
+    const bad = await t.app.inject({
+      method: "GET",
+      url: "/api/orders?before=yesterday",
+      headers: user.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain("cursor");
   });
 
   it("marks the Shopify order fulfilled once every game's order is delivered", async () => {

@@ -127,6 +127,7 @@ export function signedWebhook(
   topic: string,
   body: string,
   hmac?: string,
+  eventId: string = crypto.randomUUID(),
 ) {
   return app.inject({
     method: "POST",
@@ -136,6 +137,7 @@ export function signedWebhook(
       "x-shopify-topic": topic,
       "x-shopify-shop-domain": shop,
       "x-shopify-webhook-id": crypto.randomUUID(),
+      "x-shopify-event-id": eventId,
       "x-shopify-api-version": "2026-07",
       ...(hmac === ""
         ? {}

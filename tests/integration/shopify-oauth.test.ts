@@ -83,7 +83,11 @@ describe.each(DRIVERS)("Shopify OAuth against the emulator on %s", (driver) => {
       .where(eq(sandboxShopifyWebhooks.shop, shop));
     expect(hooks.map((h) => `${h.topic} ${new URL(h.callbackUrl).pathname}`).sort()).toEqual([
       "APP_UNINSTALLED /api/webhooks/shopify/app-uninstalled",
+      "ORDERS_CANCELLED /api/webhooks/shopify/orders-cancelled",
       "ORDERS_CREATE /api/webhooks/shopify/orders",
+      "ORDERS_PAID /api/webhooks/shopify/orders-paid",
+      "ORDERS_UPDATED /api/webhooks/shopify/orders-updated",
+      "REFUNDS_CREATE /api/webhooks/shopify/refunds-create",
     ]);
 
     // Reconnecting (Store Settings) lands on the dashboard and subscribes nothing twice.
@@ -92,7 +96,7 @@ describe.each(DRIVERS)("Shopify OAuth against the emulator on %s", (driver) => {
     );
     expect(
       await t.app.ctx.db.select().from(sandboxShopifyWebhooks).where(eq(sandboxShopifyWebhooks.shop, shop)),
-    ).toHaveLength(2);
+    ).toHaveLength(6);
     const reconnect = await t.app.inject({
       method: "POST",
       url: "/api/shopify/reconnect",

@@ -4,6 +4,7 @@ import {
   ArrowLeftIcon,
   CircleAlertIcon,
   CircleCheckIcon,
+  ClockIcon,
   LinkIcon,
   SearchXIcon,
   ShieldAlertIcon,
@@ -168,6 +169,14 @@ function ClaimOrder({
       {screen === "failed" ? (
         <ClaimMessage icon={CircleAlertIcon} title={CLAIM_TEXTS.orderError} tone="danger">
           <p className="opacity-80">{CLAIM_TEXTS.orderErrorDetail}</p>
+        </ClaimMessage>
+      ) : screen === "awaitingPayment" ? (
+        <ClaimMessage icon={ClockIcon} title={CLAIM_TEXTS.awaitingPayment}>
+          <p className="opacity-80">{CLAIM_TEXTS.awaitingPaymentDetail}</p>
+        </ClaimMessage>
+      ) : screen === "cancelled" ? (
+        <ClaimMessage icon={CircleAlertIcon} title={CLAIM_TEXTS.cancelled} tone="danger">
+          <p className="opacity-80">{CLAIM_TEXTS.cancelledDetail}</p>
         </ClaimMessage>
       ) : (
         <>

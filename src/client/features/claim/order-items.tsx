@@ -49,7 +49,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
   const tone =
     status === "completed"
       ? { tint: "#22c55e", text: "#4ade80" }
-      : status === "failed_no_stock"
+      : status === "failed_no_stock" || status === "cancelled" || status === "refunded"
         ? { tint: "#ef4444", text: "#f87171" }
         : { tint: style.accentColor, text: style.textColor };
   return (

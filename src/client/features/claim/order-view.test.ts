@@ -46,6 +46,12 @@ describe("claim screens", () => {
     expect(claimScreen(sub({ status: "completed", usernameLocked: true }))).toBe("completed");
   });
 
+  it("makes an unpaid order wait for its payment and ends a cancelled or refunded one", () => {
+    expect(claimScreen(sub({ status: "awaiting_payment" }))).toBe("awaitingPayment");
+    expect(claimScreen(sub({ status: "cancelled", usernameLocked: true }))).toBe("cancelled");
+    expect(claimScreen(sub({ status: "refunded" }))).toBe("cancelled");
+  });
+
   it("works on the order itself, or on the chosen sub-order of a multi-game order", () => {
     const single = order();
     expect(claimTarget(single, null)).toBe(single);

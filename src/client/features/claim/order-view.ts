@@ -32,11 +32,16 @@ export function claimTarget(order: ClaimOrderView, subOrderId: string | null): C
   return order.subOrders.find((sub) => sub.id === subOrderId) ?? null;
 }
 
-export type ClaimScreen = "failed" | "completed" | "username" | "joinBot";
+export type ClaimScreen = "failed" | "awaitingPayment" | "cancelled" | "completed" | "username" | "joinBot";
 
-/** Spec 001 §4: failed_no_stock cannot be claimed; a locked username starts at step 2. */
+/**
+ * Spec 001 §4: failed_no_stock cannot be claimed; an unpaid order waits for its payment, a cancelled or refunded
+ * one is over (decision 028); a locked username starts at step 2.
+ */
 export function claimScreen(order: Pick<ClaimSubOrderView, "status" | "usernameLocked">): ClaimScreen {
   if (order.status === "failed_no_stock") return "failed";
+  if (order.status === "awaiting_payment") return "awaitingPayment";
+  if (order.status === "cancelled" || order.status === "refunded") return "cancelled";
   if (order.status === "completed") return "completed";
   return order.usernameLocked ? "joinBot" : "username";
 }

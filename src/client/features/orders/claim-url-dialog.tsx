@@ -14,7 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { copyToClipboard } from "@/lib/clipboard";
 
-/** An API order's claim link, to hand to the buyer (spec 000 §2: copy and open). */
+/** An order's claim link (an API order's, or a store order's for a buyer who lost it), to copy or open (spec 000 §2). */
 export function ClaimUrlDialog({ claimUrl }: { claimUrl: string }) {
   const inputId = useId();
   return (

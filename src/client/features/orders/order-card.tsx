@@ -1,11 +1,14 @@
-import type { SellerOrder } from "@contract/orders";
-import { ExternalLinkIcon } from "lucide-react";
+import { GAME_NAMES, type Game } from "@contract/games";
+import { type SellerOrder, sellerMayCancel, sellerMayRetry } from "@contract/orders";
+import { AlertTriangleIcon, ExternalLinkIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { ClaimUrlDialog } from "./claim-url-dialog";
+import { CancelOrderButton, RetryOrderButton } from "./order-actions";
 import {
+  orderNotice,
   orderNumberLabel,
   parseOrderItems,
   STATUS_LABELS,
@@ -15,9 +18,12 @@ import {
 } from "./orders";
 
 const STATUS_VARIANTS = {
+  awaiting_payment: "secondary",
   unclaimed: "warning",
   pending: "default",
   completed: "success",
+  cancelled: "outline",
+  refunded: "outline",
   failed: "destructive",
 } as const satisfies Record<StatusDisplay, string>;
 
@@ -25,9 +31,16 @@ const SOURCE_LABELS: Record<string, string> = { shopify: "Shopify", api: "API", 
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
+/** The theme's destructive red is too light behind white text in the dark theme (WCAG AA contrast). */
+const ALERT_BADGE = "bg-red-700";
+
 export function StatusBadge({ status }: { status: string }) {
   const shown = statusDisplay(status);
-  return <Badge variant={STATUS_VARIANTS[shown]}>{STATUS_LABELS[shown]}</Badge>;
+  return (
+    <Badge variant={STATUS_VARIANTS[shown]} className={shown === "failed" ? ALERT_BADGE : undefined}>
+      {STATUS_LABELS[shown]}
+    </Badge>
+  );
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -44,17 +57,32 @@ export function OrderCard({ order, shopifyStore }: { order: SellerOrder; shopify
   const isApi = order.orderSource === "api";
   const adminUrl = isApi ? null : shopifyOrderUrl(order, shopifyStore);
   const number = orderNumberLabel(order);
+  // A multi-game purchase is one card per game under the same number: the game tells them apart.
+  const game = order.game ? (GAME_NAMES[order.game as Game] ?? order.game) : null;
+  const title = game ? `Order ${number} · ${game}` : `Order ${number}`;
+  const notice = orderNotice(order);
   return (
-    <Card className="gap-4" data-testid="order-card" aria-label={`Order ${number}`} role="article">
+    <Card className="gap-4" data-testid="order-card" aria-label={title} role="article">
       <CardHeader className="flex flex-row flex-wrap items-center gap-2">
-        <CardTitle className="text-base">Order {number}</CardTitle>
+        <CardTitle className="text-base">{title}</CardTitle>
         <StatusBadge status={order.status} />
+        {order.refundedAfterDeliveryAt && (
+          <Badge variant="destructive" className={ALERT_BADGE}>
+            Refunded after delivery
+          </Badge>
+        )}
         <Badge variant="outline">{SOURCE_LABELS[order.orderSource] ?? order.orderSource}</Badge>
         <time className="ml-auto text-sm text-muted-foreground" dateTime={order.createdAt}>
           {dateFormat.format(new Date(order.createdAt))}
         </time>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
+        {notice && (
+          <p className="flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-sm">
+            <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {notice}
+          </p>
+        )}
         <dl className="grid gap-3 sm:grid-cols-3">
           <Field label="ROBLOX Username">
             {order.robloxUsername ?? <span className="text-muted-foreground">Not claimed yet</span>}
@@ -78,8 +106,10 @@ export function OrderCard({ order, shopifyStore }: { order: SellerOrder; shopify
           </Field>
         </dl>
       </CardContent>
-      <CardFooter className="gap-2">
-        {isApi && order.claimUrl && <ClaimUrlDialog claimUrl={order.claimUrl} />}
+      <CardFooter className="flex-wrap gap-2">
+        {order.claimUrl && <ClaimUrlDialog claimUrl={order.claimUrl} />}
+        {sellerMayRetry(order) && <RetryOrderButton order={order} />}
+        {sellerMayCancel(order) && <CancelOrderButton order={order} label={title} />}
         {adminUrl && (
           <Button asChild variant="outline" size="sm">
             <a href={adminUrl} target="_blank" rel="noopener noreferrer">

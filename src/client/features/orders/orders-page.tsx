@@ -1,14 +1,16 @@
-import type { SellerOrder } from "@contract/orders";
-import { useQuery } from "@tanstack/react-query";
+import { ORDER_PAGE_SIZE, type SellerOrder } from "@contract/orders";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { ShoppingCartIcon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { OrderCard } from "./order-card";
 import {
@@ -20,7 +22,14 @@ import {
   tabCounts,
 } from "./orders";
 
-export const ORDERS_KEY = ["/api/orders"] as const;
+/** Live updates and mutations invalidate every query under "/api/orders", these pages included. */
+export const ORDERS_KEY = ["/api/orders", "pages"] as const;
+
+/** One page of the seller's orders, after the order whose cursor is given (newest first). */
+function fetchOrderPage(before: string | null): Promise<SellerOrder[]> {
+  const query = new URLSearchParams({ limit: String(ORDER_PAGE_SIZE), ...(before ? { before } : {}) });
+  return apiRequest<SellerOrder[]>("GET", `/api/orders?${query}`);
+}
 
 function SourceCheckbox({
   label,
@@ -61,11 +70,18 @@ function OrderList({ orders, shopifyStore }: { orders: SellerOrder[]; shopifySto
 
 export function OrdersPage() {
   const { user } = useAuth();
-  const { data, isLoading, error, refetch, isFetching } = useQuery<SellerOrder[]>({ queryKey: ORDERS_KEY });
+  const { data, isLoading, error, refetch, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useInfiniteQuery({
+      queryKey: ORDERS_KEY,
+      queryFn: ({ pageParam }) => fetchOrderPage(pageParam),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => (last.length < ORDER_PAGE_SIZE ? null : last[last.length - 1].cursor),
+    });
+  const loaded = useMemo(() => data?.pages.flat() ?? [], [data]);
   const [sources, setSources] = useState<SourceFilter>({ shopify: true, api: true });
   const [tab, setTab] = useState<OrderTab>("all");
 
-  const shown = useMemo(() => filterBySource(data ?? [], sources), [data, sources]);
+  const shown = useMemo(() => filterBySource(loaded, sources), [loaded, sources]);
   const counts = tabCounts(shown);
   const tabLabels: Record<OrderTab, string> = {
     all: "All Orders",
@@ -121,6 +137,13 @@ export function OrdersPage() {
             </TabsContent>
           ))}
         </Tabs>
+      )}
+      {hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? "Loading…" : "Load more orders"}
+          </Button>
+        </div>
       )}
     </>
   );

@@ -2,12 +2,30 @@ import { describe, expect, it } from "vitest";
 import {
   filterBySource,
   filterByTab,
+  orderNotice,
   orderNumberLabel,
   parseOrderItems,
   shopifyOrderUrl,
   statusDisplay,
   tabCounts,
 } from "./orders";
+
+describe("orderNotice", () => {
+  const order = (over: { status?: string; refundedAfterDeliveryAt?: string | null }) => ({
+    status: "unclaimed",
+    refundedAfterDeliveryAt: null,
+    orderSource: "shopify",
+    ...over,
+  });
+  it("says why an order needs the seller's attention, and nothing for a plain one", () => {
+    expect(orderNotice(order({}))).toBeNull();
+    expect(orderNotice(order({ status: "failed_no_stock" }))).toMatch(/^Failed: there was not enough stock/);
+    expect(orderNotice(order({ status: "awaiting_payment" }))).toMatch(/^Awaiting payment/);
+    expect(
+      orderNotice(order({ status: "completed", refundedAfterDeliveryAt: "2026-11-26T10:00:00Z" })),
+    ).toMatch(/^Delivered, then refunded/);
+  });
+});
 
 describe("parseOrderItems", () => {
   it("reads codeName_quantity entries separated by commas", () => {
@@ -34,6 +52,9 @@ describe("status display", () => {
     expect(statusDisplay("completed")).toBe("completed");
     expect(statusDisplay("failed_no_stock")).toBe("failed");
     expect(statusDisplay("whatever")).toBe("failed");
+    expect(statusDisplay("awaiting_payment")).toBe("awaiting_payment");
+    expect(statusDisplay("cancelled")).toBe("cancelled");
+    expect(statusDisplay("refunded")).toBe("refunded");
   });
 });
 

@@ -21,19 +21,49 @@ export function parseOrderItems(items: string): OrderItemLine[] {
     });
 }
 
-/** Spec 000 §4: three statuses have their own look, anything else is shown as failed. */
-export type StatusDisplay = "unclaimed" | "pending" | "completed" | "failed";
+/**
+ * Spec 000 §4's three statuses, and those of the order's life after intake (decision 028), each with its own look;
+ * anything else is shown as failed.
+ */
+const DISPLAYED_STATUSES = [
+  "awaiting_payment",
+  "unclaimed",
+  "pending",
+  "completed",
+  "cancelled",
+  "refunded",
+] as const;
+export type StatusDisplay = (typeof DISPLAYED_STATUSES)[number] | "failed";
 
 export function statusDisplay(status: string): StatusDisplay {
-  return status === "unclaimed" || status === "pending" || status === "completed" ? status : "failed";
+  return (DISPLAYED_STATUSES as readonly string[]).includes(status) ? (status as StatusDisplay) : "failed";
 }
 
 export const STATUS_LABELS: Record<StatusDisplay, string> = {
+  awaiting_payment: "Awaiting payment",
   unclaimed: "Unclaimed",
   pending: "Pending",
   completed: "Completed",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
   failed: "Failed",
 };
+
+/** Why an order needs the seller's attention, in plain words; null when it does not. */
+export function orderNotice(
+  order: Pick<SellerOrder, "status" | "refundedAfterDeliveryAt" | "orderSource">,
+): string | null {
+  if (order.refundedAfterDeliveryAt)
+    return "Delivered, then refunded: the buyer got their money back after the items were delivered.";
+  if (order.status === "failed_no_stock")
+    return "Failed: there was not enough stock when the order came in. Restock to retry it automatically, or retry or cancel it here.";
+  if (order.status === "awaiting_payment")
+    return "Awaiting payment: the items are reserved, and the buyer can claim them once the store receives the payment.";
+  if (order.status === "cancelled") return "Cancelled: the reserved items went back to your inventory.";
+  if (order.status === "refunded")
+    return "Refunded before delivery: the reserved items went back to your inventory.";
+  return null;
+}
 
 export const ORDER_TABS = ["all", "unclaimed", "pending", "completed"] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -77,8 +78,9 @@ export const listingItems = pgTable(
 );
 
 /**
- * One row per order. source: shopify | api | withdrawal. status: unclaimed | pending | completed | failed_no_stock.
- * A multi-game Shopify purchase is a parent (game null) with one sub-order per game.
+ * One row per order. source: shopify | api | withdrawal. status: awaiting_payment | unclaimed | pending | completed |
+ * failed_no_stock | cancelled | refunded (decision 028). A multi-game Shopify purchase is a parent (game null) with one
+ * sub-order per game.
  */
 export const orders = pgTable(
   "orders",
@@ -104,6 +106,10 @@ export const orders = pgTable(
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /** Set when the buyer was refunded after the items were delivered: flagged to the seller, ledger untouched. */
+    refundedAfterDeliveryAt: timestamp("refunded_after_delivery_at", { withTimezone: true }),
+    /** Shopify had not been paid for the purchase yet (orders/paid clears it). */
+    paymentPending: boolean("payment_pending").notNull().default(false),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
@@ -121,6 +127,8 @@ export const orders = pgTable(
     // Shopify's order id first: the claim page finds an order by it alone (two shops may share one), and the
     // (shop, id) lookups use the same index.
     index("orders_shopify_order_shop_idx").on(t.shopifyOrderId, t.shopDomain),
+    index("orders_failed_idx").on(t.userId, t.createdAt).where(sql`${t.status} = 'failed_no_stock'`),
+    index("orders_awaiting_payment_idx").on(t.createdAt).where(sql`${t.status} = 'awaiting_payment'`),
   ],
 );
 
@@ -150,6 +158,39 @@ export const shopifyOrderReceipts = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.shopDomain, t.shopifyOrderId] })],
+);
+
+/** The latest Shopify state of an order from its lifecycle webhooks, even before orders/create (decision 028). */
+export const shopifyOrderStates = pgTable(
+  "shopify_order_states",
+  {
+    shopDomain: text("shop_domain").notNull(),
+    shopifyOrderId: text("shopify_order_id").notNull(),
+    financialStatus: text("financial_status"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    shopifyUpdatedAt: timestamp("shopify_updated_at", { withTimezone: true }).notNull(),
+    lastEventId: text("last_event_id"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shopDomain, t.shopifyOrderId] })],
+);
+
+/** One row per Shopify refund (refunds/create); applied_at once its lines were released. */
+export const shopifyRefunds = pgTable(
+  "shopify_refunds",
+  {
+    shopDomain: text("shop_domain").notNull(),
+    refundId: text("refund_id").notNull(),
+    shopifyOrderId: text("shopify_order_id").notNull(),
+    /** [{ variantId, quantity }] */
+    lines: jsonb("lines").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopDomain, t.refundId] }),
+    index("shopify_refunds_order_idx").on(t.shopDomain, t.shopifyOrderId).where(sql`${t.appliedAt} IS NULL`),
+  ],
 );
 
 /**

@@ -68,6 +68,8 @@ export const orderWebhookSchema = z.object({
   email: z.string().nullish(),
   contact_email: z.string().nullish(),
   customer: z.object({ email: z.string().nullish() }).passthrough().nullish(),
+  /** pending, authorized, partially_paid, paid, partially_refunded, refunded, voided (decision 028). */
+  financial_status: z.string().nullish(),
   line_items: z.array(
     z
       .object({
@@ -81,6 +83,32 @@ export const orderWebhookSchema = z.object({
   ),
 });
 export type OrderWebhook = z.infer<typeof orderWebhookSchema>;
+
+const timestampSchema = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
+
+/** The fields of orders/paid, orders/updated and orders/cancelled (the REST order) that the lifecycle reads. */
+export const orderStateWebhookSchema = z.object({
+  id: idSchema,
+  financial_status: z.string().nullish(),
+  cancelled_at: timestampSchema.nullish(),
+  updated_at: timestampSchema,
+});
+export type OrderStateWebhook = z.infer<typeof orderStateWebhookSchema>;
+
+/** The fields of refunds/create (the REST refund) that the lifecycle reads: which variants, how many units. */
+export const refundWebhookSchema = z.object({
+  id: idSchema,
+  order_id: idSchema,
+  refund_line_items: z.array(
+    z
+      .object({
+        quantity: z.number().int().nonnegative(),
+        line_item: z.object({ variant_id: optionalId }).passthrough(),
+      })
+      .passthrough(),
+  ),
+});
+export type RefundWebhook = z.infer<typeof refundWebhookSchema>;
 
 export const customersRedactSchema = z.object({
   shop_domain: z.string(),

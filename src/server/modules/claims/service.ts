@@ -132,6 +132,8 @@ async function gameOrder(db: DbOrTx, order: OrderRow, game?: Game): Promise<Orde
 /** Only an open order can be claimed, locked, reset or delivered to. */
 function assertOpen(order: OrderRow): void {
   if (order.status === "failed_no_stock") throw conflict(CLAIM_TEXTS.orderError);
+  if (order.status === "awaiting_payment") throw conflict(CLAIM_TEXTS.awaitingPayment);
+  if (order.status === "cancelled" || order.status === "refunded") throw conflict(CLAIM_TEXTS.cancelled);
   if (!OPEN_STATUSES.includes(order.status)) throw conflict(CLAIM_TEXTS.alreadyCompleted);
 }
 

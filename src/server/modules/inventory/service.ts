@@ -6,12 +6,21 @@ import type { AppContext } from "../../context.js";
 import type { Db, Tx } from "../../db/client.js";
 import { inventoryBalances, items, users } from "../../db/schema/index.js";
 import { badRequest, notFound } from "../../http/errors.js";
+import { jobHook } from "../../jobs/hook.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
-import { applyMovement, type ItemQuantity, type LedgerKind } from "./ledger.js";
+import { applyMovement, balanceEffect, type ItemQuantity, type LedgerKind } from "./ledger.js";
+
+/** Items became available to a seller (a deposit, a grant, a release): what waited for stock may now be served. */
+export interface InventoryCreditedEvent {
+  userId: string;
+  itemIds: string[];
+}
+
+export const inventoryCreditedHook = jobHook<InventoryCreditedEvent>("inventory.credited");
 
 /**
  * The one way services change inventory: the ledger movement plus the realtime event for the seller's open pages,
- * both in the caller's transaction (the event is delivered only if the change commits).
+ * and for a credit the "inventory.credited" job, all in the caller's transaction (delivered only if it commits).
  */
 export async function moveInventory(
   ctx: AppContext,
@@ -23,6 +32,12 @@ export async function moveInventory(
 ): Promise<void> {
   await applyMovement(tx, userId, kind, lines, ref);
   await ctx.events.publish({ userId, type: "inventory" }, tx);
+  if (balanceEffect(kind, 1).available > 0)
+    await ctx.jobs.send<InventoryCreditedEvent>(
+      inventoryCreditedHook.jobName,
+      { userId, itemIds: lines.map((l) => l.itemId) },
+      { tx },
+    );
 }
 
 const entryColumns = {

@@ -119,6 +119,7 @@ async function enqueueNotification(
 interface OrderFacts {
   userId: string;
   source: string;
+  status: string;
   parentOrderId: string | null;
   hasSubOrders: boolean;
   data: OrderNotification;
@@ -159,6 +160,7 @@ async function orderNotifications(db: DbOrTx, orderIds: string[]): Promise<Order
       return {
         userId: order.userId,
         source: order.source,
+        status: order.status,
         parentOrderId: order.parentOrderId,
         hasSubOrders: subOrders.has(order.id),
         data: {
@@ -174,10 +176,19 @@ async function orderNotifications(db: DbOrTx, orderIds: string[]): Promise<Order
     });
 }
 
-/** A sale came in. A withdrawal is not a sale; a multi-game purchase is announced once, by its parent. */
+/** Orders not (or no longer) a sale to announce: unpaid yet (announced once paid), cancelled or refunded. */
+const UNANNOUNCED_STATUSES = ["awaiting_payment", "cancelled", "refunded"];
+
+/**
+ * A sale came in. A withdrawal is not a sale; a multi-game purchase is announced once, by its parent; an unpaid
+ * one when its payment arrives (decision 028).
+ */
 async function orderCreatedNotifications(db: DbOrTx, orderIds: string[]): Promise<PendingNotification[]> {
   return (await orderNotifications(db, orderIds))
-    .filter((order) => order.source !== "withdrawal" && !order.parentOrderId)
+    .filter(
+      (order) =>
+        order.source !== "withdrawal" && !order.parentOrderId && !UNANNOUNCED_STATUSES.includes(order.status),
+    )
     .map((order) => ({
       userId: order.userId,
       notification: { kind: "order_created", payload: order.data },

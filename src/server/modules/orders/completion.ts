@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { BOTAPI_TEXTS } from "../../../contract/botapi.js";
+import { ORDER_TEXTS } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import { orderItems, orders } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../http/errors.js";
+import { jobHook } from "../../jobs/hook.js";
 import { moveInventory } from "../inventory/index.js";
-import { jobHook } from "./events.js";
 
 interface OrderCompletedEvent {
   orderId: string;
@@ -34,7 +35,8 @@ export function defineOrderCompletedJob(ctx: AppContext): void {
 /**
  * Completes a delivered order, all or nothing: only a pending order completes (its row is locked, so two
  * completions at once deliver once); its reservation becomes a delivery; then the realtime events and the
- * "orders.completed" job commit with it. Anything but pending is a 409 and changes nothing.
+ * "orders.completed" job commit with it. Anything but pending is a 409 and changes nothing (a cancelled or refunded
+ * order says so).
  */
 export async function completeOrder(
   ctx: AppContext,
@@ -43,6 +45,9 @@ export async function completeOrder(
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw notFound(BOTAPI_TEXTS.orderNotFound);
+    // A buyer's cancellation or refund stopped the delivery: the bot must hand the items back, not deliver them.
+    if (order.status === "cancelled" || order.status === "refunded")
+      throw conflict(ORDER_TEXTS.cancelledNotDeliverable);
     if (order.status !== "pending") throw conflict(BOTAPI_TEXTS.orderNotPending);
     const lines = await tx
       .select({ itemId: orderItems.itemId, quantity: orderItems.quantity })

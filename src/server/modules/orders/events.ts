@@ -1,50 +1,5 @@
 import type { AppContext } from "../../context.js";
-import type { JobDefinition } from "../../jobs/queue.js";
-
-/**
- * A post-commit hook run by a durable job: listeners subscribe per app (tests build several apps in one process)
- * and all run in the job after the change committed. A failing listener makes the job retry, so every listener
- * must be idempotent (or enqueue its own job and return).
- */
-export function jobHook<E extends object>(jobName: string, batch?: JobDefinition<E>["batch"]) {
-  const listenersByApp = new WeakMap<AppContext, ((event: E) => Promise<void>)[]>();
-  const listenersOf = (ctx: AppContext) => {
-    let list = listenersByApp.get(ctx);
-    if (!list) {
-      list = [];
-      listenersByApp.set(ctx, list);
-    }
-    return list;
-  };
-  return {
-    jobName,
-    /** Subscribes; call it from a module's plugin. */
-    on(ctx: AppContext, listener: (event: E) => Promise<void>): void {
-      listenersOf(ctx).push(listener);
-    },
-    /** Defines the job (once per app, before jobs start). */
-    define(ctx: AppContext): void {
-      ctx.jobs.define<E>({
-        name: jobName,
-        retryLimit: 10,
-        retryDelaySeconds: 10,
-        batch,
-        handler: async (event) => {
-          const failures: unknown[] = [];
-          for (const listener of listenersOf(ctx)) {
-            try {
-              await listener(event);
-            } catch (err) {
-              failures.push(err);
-            }
-          }
-          if (failures.length > 0)
-            throw new AggregateError(failures, `${failures.length} ${jobName} listener(s) failed`);
-        },
-      });
-    },
-  };
-}
+import { jobHook } from "../../jobs/hook.js";
 
 /** Orders created together (a Shopify purchase: one per game, plus their parent when there are several). */
 export interface OrderCreatedEvent {

@@ -1,17 +1,29 @@
 import type { AppModule } from "../../context.js";
 import { scoped } from "../auth/index.js";
+import { onInventoryCredited } from "../inventory/index.js";
 import { defineOrderCompletedJob } from "./completion.js";
 import { orderCreatedHook } from "./events.js";
+import { defineApplyStateJob } from "./lifecycle.js";
+import { RELEASE_UNPAID_JOB, releaseUnpaidOrders, retryFailedOrders } from "./recovery.js";
 import { sellerRoutes } from "./routes.js";
 
+export { cancelOrder } from "./cancel.js";
 export { completeOrder, onOrderCompleted } from "./completion.js";
 export { type OrderCreatedEvent, onOrdersCreated } from "./events.js";
 export { ingestShopifyOrder, intakeBatcher } from "./intake.js";
+export {
+  applyShopifyOrderStateSoon,
+  recordShopifyOrderEvent,
+  recordShopifyRefund,
+  type ShopifyOrderEvent,
+} from "./lifecycle.js";
+export { releaseUnpaidOrders, retryFailedOrders } from "./recovery.js";
 export { SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "./service.js";
 
 /**
- * Orders: the Shopify intake (one order per game, reserved stock, idempotent), completion, the seller's list, and
- * the post-commit hooks other modules follow ("orders.created", "orders.completed" jobs).
+ * Orders: the Shopify intake (one order per game, reserved stock, idempotent), the lifecycle after it (payment,
+ * cancellation, refunds, retries when stock returns; decision 028), completion, the seller's list, and the
+ * post-commit hooks other modules follow ("orders.created", "orders.completed" jobs).
  */
 export const ordersModule: AppModule = {
   name: "orders",
@@ -19,6 +31,18 @@ export const ordersModule: AppModule = {
   async plugin(app, { ctx }) {
     orderCreatedHook.define(ctx);
     defineOrderCompletedJob(ctx);
+    defineApplyStateJob(ctx);
+    ctx.jobs.define({
+      name: RELEASE_UNPAID_JOB,
+      schedule: "*/15 * * * *",
+      retryLimit: 2,
+      handler: async () => {
+        await releaseUnpaidOrders(ctx);
+      },
+    });
+    onInventoryCredited(ctx, async ({ userId, itemIds }) => {
+      await retryFailedOrders(ctx, userId, itemIds);
+    });
     await scoped(app, ctx, "seller", (r) => sellerRoutes(r, ctx));
   },
 };

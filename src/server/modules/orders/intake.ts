@@ -13,9 +13,11 @@ import {
 } from "../inventory/index.js";
 import { LaneBatcher } from "./batcher.js";
 import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
+import { isPaid } from "./lifecycle-rules.js";
 
 type IntakeResult =
-  | { status: "created"; orderIds: string[]; failedNoStock: number }
+  /** `known`: lifecycle webhooks of this order came first; their state is to be applied (decision 028). */
+  | { status: "created"; orderIds: string[]; failedNoStock: number; known: boolean }
   | { status: "duplicate" }
   | { status: "ignored"; reason: "unknown_shop" | "no_linked_products" };
 
@@ -152,9 +154,9 @@ function distinctDeliveries(requests: IntakeRequest[], results: IntakeResult[]):
 
 /** A row of the claim: its kind says which of the other columns it fills. */
 interface ClaimRow {
-  /** shop | link | receipt | seller | listing | balance */
+  /** shop | link | receipt | seller | listing | balance | known */
   kind: string;
-  /** shop: its domain; link: the shop's domain; receipt: "shop shopifyOrderId"; listing: its id; balance: "userId itemId" */
+  /** shop: its domain; link: the shop's domain; receipt, known: "shop shopifyOrderId"; listing: its id; balance: "userId itemId" */
   key: string;
   /** shop, link: the seller */
   user_id: string | null;
@@ -181,7 +183,8 @@ interface ClaimRow {
  *     set only when something is linked, as the orders below follow;
  *  5. `locked_seller`, `locked_listing`, `locked_balance`: the rows the new orders draw on, locked in id order: the
  *     sellers (the share lock the orders' foreign key takes anyway, taken before any balance, as the ledger does),
- *     listing stock, inventory balances.
+ *     listing stock, inventory balances;
+ *  6. `known`: deliveries whose lifecycle webhooks (paid, cancelled, refunds) arrived first (an index probe each).
  */
 function claimStatement(candidates: Candidate[]): Statement {
   const lines = candidates.flatMap((c, i) =>
@@ -225,6 +228,11 @@ function claimStatement(candidates: Candidate[]): Statement {
        SELECT user_id, item_id, available, reserved FROM inventory_balances
         WHERE (user_id, item_id) IN (SELECT user_id, item_id FROM linked_line)
         ORDER BY user_id, item_id FOR NO KEY UPDATE
+     ), known AS (
+       SELECT shop_domain || ' ' || shopify_order_id AS key FROM shopify_order_states
+        WHERE (shop_domain, shopify_order_id) IN (SELECT shop, shopify_order_id FROM delivery)
+       UNION SELECT shop_domain || ' ' || shopify_order_id FROM shopify_refunds
+        WHERE (shop_domain, shopify_order_id) IN (SELECT shop, shopify_order_id FROM delivery) AND applied_at IS NULL
      )
      SELECT 'shop' AS kind, domain AS key, user_id::text AS user_id, follow_up::text AS follow_up,
             NULL AS listing_id, NULL AS game, NULL AS variant_id, NULL AS item_id, 0 AS quantity, 0 AS reserved
@@ -237,7 +245,8 @@ function claimStatement(candidates: Candidate[]): Statement {
      UNION ALL SELECT 'seller', id::text, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 FROM locked_seller
      UNION ALL SELECT 'listing', id::text, NULL, NULL, NULL, NULL, NULL, NULL, stock_quantity, 0 FROM locked_listing
      UNION ALL SELECT 'balance', user_id || ' ' || item_id, NULL, NULL, NULL, NULL, NULL, NULL, available, reserved
-       FROM locked_balance`,
+       FROM locked_balance
+     UNION ALL SELECT 'known', key, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 FROM known`,
     values: [
       candidates.map((c) => c.shop),
       candidates.map((c) => c.order.id),
@@ -254,6 +263,7 @@ function readClaim(rows: ClaimRow[]) {
   const followedUp = new Set<string>();
   const linkedByShop = new Map<string, LinkedRow[]>();
   const fresh = new Set<string>();
+  const known = new Set<string>();
   const stock = new Map<string, number>();
   // The balances as locked (for the ledger), and each seller's available items as the batch is allocated.
   const locked = new Map<string, Balance>();
@@ -275,6 +285,7 @@ function readClaim(rows: ClaimRow[]) {
       });
       linkedByShop.set(r.key, linked);
     } else if (r.kind === "receipt") fresh.add(r.key);
+    else if (r.kind === "known") known.add(r.key);
     else if (r.kind === "listing") stock.set(r.key, Number(r.quantity));
     else if (r.kind === "balance") {
       locked.set(r.key, { available: Number(r.quantity), reserved: Number(r.reserved) });
@@ -284,7 +295,7 @@ function readClaim(rows: ClaimRow[]) {
       availableBySeller.set(userId, available);
     }
   }
-  return { sellerOf, followedUp, linkedByShop, fresh, stock, locked, availableBySeller };
+  return { sellerOf, followedUp, linkedByShop, fresh, known, stock, locked, availableBySeller };
 }
 
 /**
@@ -299,7 +310,7 @@ function writeStatement(
   locked: Map<string, Balance>,
   moves: Movement[],
 ): { statement: Statement; reserved: MovementWrites } {
-  const values = [...columnsOf([...sold], 2), ...columnsOf(orderRows, 11), ...columnsOf(itemRows, 4)];
+  const values = [...columnsOf([...sold], 2), ...columnsOf(orderRows, 12), ...columnsOf(itemRows, 4)];
   const reserved = movementWrites(locked, moves, values.length);
   // allocate() already decided the reservations against the same balances, so a refusal would be a bug.
   if (reserved.outcomes.some((o) => !o.applied)) throw new Error("Reservation refused after allocation");
@@ -312,16 +323,16 @@ function writeStatement(
          RETURNING 1
        ), new_order AS (
          INSERT INTO orders (id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id,
-                             shopify_order_number, customer_email, total_amount, auth_key, source)
+                             shopify_order_number, customer_email, total_amount, auth_key, payment_pending, source)
          SELECT o.*, 'shopify'
            FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[],
-                       $10::text[], $11::text[], $12::numeric[], $13::text[])
+                       $10::text[], $11::text[], $12::numeric[], $13::text[], $14::boolean[])
              AS o(id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id, shopify_order_number,
-                  customer_email, total_amount, auth_key)
+                  customer_email, total_amount, auth_key, payment_pending)
          RETURNING 1
        ), new_order_item AS (
          INSERT INTO order_items (order_id, item_id, listing_id, quantity)
-         SELECT * FROM unnest($14::uuid[], $15::uuid[], $16::uuid[], $17::int[])
+         SELECT * FROM unnest($15::uuid[], $16::uuid[], $17::uuid[], $18::int[])
          RETURNING 1
        )${reserved.ctes ? `, ${reserved.ctes}` : ""}
        SELECT ${reserved.ctes ? "(SELECT count(*) FROM ledger_u)::int" : "0"} AS n`,
@@ -387,6 +398,8 @@ async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): 
         p.order.order_number !== undefined
           ? String(p.order.order_number)
           : (p.order.name?.replace(/^#/, "") ?? null);
+      // An unpaid purchase keeps its items reserved but cannot be claimed until orders/paid (decision 028).
+      const paid = isPaid(p.order.financial_status);
       const row = (
         id: string,
         parent: string | null,
@@ -398,7 +411,7 @@ async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): 
         id,
         p.userId,
         parent,
-        ok ? "unclaimed" : "failed_no_stock",
+        ok ? (paid ? "unclaimed" : "awaiting_payment") : "failed_no_stock",
         game,
         p.shop,
         p.order.id,
@@ -406,6 +419,7 @@ async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): 
         email,
         centsToDecimal(cents),
         key ? newAuthKey() : null,
+        !paid,
       ];
       if (p.multiGame) {
         const total = p.games.reduce((sum, g) => sum + g.cents, 0n);
@@ -421,7 +435,12 @@ async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): 
       const orderIds = [...(p.multiGame ? [p.topId] : []), ...p.games.map((g) => g.id)];
       events.push({ userId: p.userId, orderIds, listingIds: [...listingSales.keys()] });
       published.push({ userId: p.userId, served: served.length > 0 });
-      results[p.index] = { status: "created", orderIds, failedNoStock: p.games.length - served.length };
+      results[p.index] = {
+        status: "created",
+        orderIds,
+        failedNoStock: p.games.length - served.length,
+        known: claim.known.has(`${p.shop} ${p.order.id}`),
+      };
     }
     if (orderRows.length === 0) {
       await t.last([]);

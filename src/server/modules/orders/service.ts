@@ -29,13 +29,17 @@ interface OrderRow {
   roblox_username: string | null;
   source: string;
   auth_key: string | null;
+  refunded_after_delivery_at: Date | string | null;
+  /** created_at to the microsecond (a cursor must not round it). */
+  created_at_exact: string;
 }
 
 /** Orders with their item summary ("codeName_quantity, ..."); a sub-order's claim link is its parent's. */
 export const SELLER_ORDER_SELECT = `
   SELECT o.id, o.status, o.created_at, o.total_amount::text AS total_amount, o.game, o.shopify_order_number,
          o.shopify_order_id, o.shop_domain, o.customer_email, o.roblox_username, o.source,
-         COALESCE(o.auth_key, p.auth_key) AS auth_key,
+         COALESCE(o.auth_key, p.auth_key) AS auth_key, o.refunded_after_delivery_at,
+         to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at_exact,
          (SELECT string_agg(i.code_name || '_' || x.quantity, ', ' ORDER BY i.code_name)
             FROM (SELECT item_id, sum(quantity)::int AS quantity FROM order_items WHERE order_id = o.id GROUP BY item_id) x
             JOIN items i ON i.id = x.item_id) AS items
@@ -43,10 +47,11 @@ export const SELLER_ORDER_SELECT = `
     LEFT JOIN orders p ON p.id = o.parent_order_id`;
 
 export function toSellerOrder(config: Config, r: OrderRow): SellerOrder {
+  const createdAt = new Date(r.created_at).toISOString();
   return {
     id: r.id,
     status: r.status,
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt,
     totalAmount: r.total_amount,
     items: r.items ?? "",
     game: r.game,
@@ -60,21 +65,30 @@ export function toSellerOrder(config: Config, r: OrderRow): SellerOrder {
       r.source === "shopify" && r.shop_domain && r.shopify_order_id
         ? shopAdminUrl(config, r.shop_domain, `orders/${r.shopify_order_id}`)
         : null,
+    refundedAfterDeliveryAt: r.refunded_after_delivery_at
+      ? new Date(r.refunded_after_delivery_at).toISOString()
+      : null,
+    cursor: `${r.created_at_exact}~${r.id}`,
   };
 }
 
-/** GET /api/orders: the seller's latest orders, newest first. */
+/**
+ * GET /api/orders: the seller's orders, newest first, `limit` at a time; `before` (an order's cursor) continues
+ * after that order (keyset pagination on the (user, created_at) index, stable while new orders arrive).
+ */
 export async function listSellerOrders(
   ctx: AppContext,
   userId: string,
-  limit = ORDER_LIST_LIMIT,
+  page: { limit?: number; before?: string } = {},
 ): Promise<SellerOrder[]> {
+  const [beforeAt, beforeId] = page.before?.split("~") ?? [null, null];
   const { rows } = await ctx.database.raw.query<OrderRow>(
     `${SELLER_ORDER_SELECT}
       WHERE o.user_id = $1 AND ${SELLER_ORDER_FILTER}
+        AND ($3::timestamptz IS NULL OR (o.created_at, o.id) < ($3::timestamptz, $4::uuid))
       ORDER BY o.created_at DESC, o.id DESC
       LIMIT $2`,
-    [userId, limit],
+    [userId, page.limit ?? ORDER_LIST_LIMIT, beforeAt, beforeId],
   );
   return rows.map((r) => toSellerOrder(ctx.config, r));
 }

@@ -4,6 +4,7 @@ import {
   type InstallPurpose,
   normaliseShopDomain,
   type OAuthError,
+  ORDER_LIFECYCLE_TOPICS,
   SHOP_DOMAIN_RE,
   SHOPIFY_TEXTS,
   SHOPIFY_WEBHOOK_PATHS,
@@ -73,9 +74,12 @@ export function shopifyHttpError(
   return new HttpError(502, unavailable);
 }
 
-/** orders/create and app/uninstalled; the compliance topics come from the app's configuration, not the API. */
+/**
+ * orders/create, the order's lifecycle topics and app/uninstalled; the compliance topics come from the app's
+ * configuration, not the API.
+ */
 export function webhookSubscriptions(ctx: AppContext): { topic: string; callbackUrl: string }[] {
-  return (["orders/create", "app/uninstalled"] as const).map((topic) => ({
+  return (["orders/create", ...ORDER_LIFECYCLE_TOPICS, "app/uninstalled"] as const).map((topic) => ({
     topic,
     callbackUrl: `${ctx.config.publicUrl}${SHOPIFY_WEBHOOK_PATHS[topic]}`,
   }));

@@ -8,13 +8,20 @@ import {
 import type { AppContext } from "../../context.js";
 import {
   customersRedactSchema,
+  orderStateWebhookSchema,
   orderWebhookSchema,
   parseShopifyJson,
+  refundWebhookSchema,
   shopRedactSchema,
   verifyWebhookHmac,
 } from "../../integrations/shopify/index.js";
 import type { RouteApp } from "../auth/index.js";
-import { intakeBatcher } from "../orders/index.js";
+import {
+  applyShopifyOrderStateSoon,
+  intakeBatcher,
+  recordShopifyOrderEvent,
+  recordShopifyRefund,
+} from "../orders/index.js";
 import { countCustomerOrders, markUninstalled, redactCustomer, redactShop } from "./compliance.js";
 
 const WEBHOOK_BODY_LIMIT = 1_048_576;
@@ -44,7 +51,29 @@ export function webhookRoutes(scope: RouteApp, ctx: AppContext): void {
     "orders/create": async (shop, body) => {
       const order = parse(orderWebhookSchema, body);
       if (!order) return null;
-      return intake.submit({ shop, order });
+      const result = await intake.submit({ shop, order });
+      // Lifecycle webhooks that overtook this one (decision 028) are applied now that the orders exist.
+      if (result.status === "created" && result.known) await applyShopifyOrderStateSoon(ctx, shop, order.id);
+      return result;
+    },
+    "orders/paid": (shop, body, request) => orderStateChanged(shop, body, request),
+    "orders/updated": (shop, body, request) => orderStateChanged(shop, body, request),
+    "orders/cancelled": (shop, body, request) => orderStateChanged(shop, body, request),
+    "refunds/create": async (shop, body) => {
+      const refund = parse(refundWebhookSchema, body);
+      if (!refund) return null;
+      const lines = refund.refund_line_items.flatMap((l) =>
+        l.line_item.variant_id && l.quantity > 0
+          ? [{ variantId: l.line_item.variant_id, quantity: l.quantity }]
+          : [],
+      );
+      const fresh = await recordShopifyRefund(ctx, shop, {
+        id: refund.id,
+        shopifyOrderId: refund.order_id,
+        lines,
+      });
+      if (!fresh) return { status: "duplicate" };
+      return { status: await applyShopifyOrderStateSoon(ctx, shop, refund.order_id) };
     },
     "app/uninstalled": async (shop) => {
       await markUninstalled(ctx, shop);
@@ -72,6 +101,21 @@ export function webhookRoutes(scope: RouteApp, ctx: AppContext): void {
       return { status: "redacted" };
     },
   };
+
+  /** orders/paid, orders/updated, orders/cancelled: the newest state wins, whatever order they arrive in. */
+  async function orderStateChanged(shop: string, body: unknown, request: FastifyRequest) {
+    const order = parse(orderStateWebhookSchema, body);
+    if (!order) return null;
+    const moved = await recordShopifyOrderEvent(ctx, shop, {
+      shopifyOrderId: order.id,
+      financialStatus: order.financial_status ?? null,
+      cancelledAt: order.cancelled_at ?? null,
+      updatedAt: order.updated_at,
+      eventId: header(request, "x-shopify-event-id") ?? null,
+    });
+    if (!moved) return { status: "stale" };
+    return { status: await applyShopifyOrderStateSoon(ctx, shop, order.id) };
+  }
 
   // The signature covers the exact bytes Shopify sent, so these routes keep the raw body.
   scope.removeAllContentTypeParsers();

@@ -52,36 +52,37 @@ export function registerAdminPages(scope: FastifyInstance, { ctx, shopOf }: Shop
     );
   });
 
-  scope.get<{ Params: ShopParams & { id: string }; Querystring: { placed?: string; resent?: string } }>(
-    `${BASE}/:shop/admin/orders/:id`,
-    async (request, reply) => {
-      const shop = await shopOf(request, reply);
-      if (!shop) return reply;
-      const order = await findSandboxOrder(ctx.db, shop.domain, request.params.id);
-      if (!order) return sendPage(reply, 404, "Order", pages.errorPage("No such order in this store."));
-      const [deliveries, fulfillments] = await Promise.all([
-        deliveriesOf(shop.domain),
-        fulfillmentsOf(shop.domain),
-      ]);
-      const message = request.query.placed
-        ? "Order placed."
-        : request.query.resent
-          ? "Webhook sent again."
-          : undefined;
-      return sendPage(
-        reply,
-        200,
-        `Order ${order.name}`,
-        pages.orderPage({
-          shop: shop.domain,
-          order,
-          deliveries: deliveries.filter((d) => d.orderId === order.id),
-          fulfillments: fulfillments.filter((f) => f.orderId === order.id),
-          message,
-        }),
-      );
-    },
-  );
+  scope.get<{
+    Params: ShopParams & { id: string };
+    Querystring: { placed?: string; resent?: string; done?: string; error?: string };
+  }>(`${BASE}/:shop/admin/orders/:id`, async (request, reply) => {
+    const shop = await shopOf(request, reply);
+    if (!shop) return reply;
+    const order = await findSandboxOrder(ctx.db, shop.domain, request.params.id);
+    if (!order) return sendPage(reply, 404, "Order", pages.errorPage("No such order in this store."));
+    const [deliveries, fulfillments] = await Promise.all([
+      deliveriesOf(shop.domain),
+      fulfillmentsOf(shop.domain),
+    ]);
+    const message = request.query.placed
+      ? "Order placed."
+      : request.query.resent
+        ? "Webhook sent again."
+        : request.query.done;
+    return sendPage(
+      reply,
+      200,
+      `Order ${order.name}`,
+      pages.orderPage({
+        shop: shop.domain,
+        order,
+        deliveries: deliveries.filter((d) => d.orderId === order.id),
+        fulfillments: fulfillments.filter((f) => f.orderId === order.id),
+        message,
+        error: request.query.error,
+      }),
+    );
+  });
 
   // The products, or one of them in focus.
   const productsPage = async (

@@ -3,6 +3,7 @@ import { acceptFormPosts, addSandboxEntry, type SandboxContext } from "../../san
 import { registerAdminApi } from "./admin-api.js";
 import { registerAdminPages } from "./admin-pages.js";
 import { registerControlApi } from "./control.js";
+import { registerOrderLifecycle } from "./lifecycle.js";
 import { registerOAuth } from "./oauth.js";
 import { BASE, shopifySandbox } from "./shared.js";
 import { registerStorefront } from "./storefront.js";
@@ -25,6 +26,7 @@ export async function registerShopifySandbox(app: FastifyInstance, ctx: SandboxC
     registerAdminApi(scope, sandbox);
     registerStorefront(scope, sandbox);
     registerControlApi(scope, sandbox);
+    registerOrderLifecycle(scope, sandbox);
     registerAdminPages(scope, sandbox);
   });
 }

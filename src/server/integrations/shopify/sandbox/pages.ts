@@ -1,5 +1,6 @@
 import type { SafeHtml } from "../../sandbox-home.js";
 import { html } from "../../sandbox-home.js";
+import { sandboxOrderActions } from "./order-state.js";
 import type { SandboxOrder, SandboxProduct, SandboxVariant } from "./store.js";
 import { shopName } from "./store.js";
 
@@ -116,6 +117,10 @@ ${p.products.flatMap(({ product, variants }) =>
   ),
 )}</tbody></table>
 <p><label for="email">Buyer e-mail</label><input type="email" id="email" name="email" required style="min-width:260px;padding:7px 10px"></p>
+<fieldset><legend>Payment</legend>
+<label><input type="radio" name="financialStatus" value="paid" checked> Card (paid at checkout)</label>
+<label><input type="radio" name="financialStatus" value="pending"> Bank transfer (pending until marked as paid)</label>
+</fieldset>
 <button type="submit">Place order</button>
 </form>`;
 }
@@ -174,12 +179,32 @@ export function orderPage(p: {
   deliveries: DeliveryRow[];
   fulfillments: FulfillmentRow[];
   message?: string;
+  error?: string;
 }): SafeHtml {
+  const actions = sandboxOrderActions(p.order.payload);
+  const path = (action: string) => sandboxShopPath(p.shop, `/orders/${p.order.id}/${action}`);
   return html`<h1>Order ${p.order.name}</h1>
 <p class="lead">${p.shop} · id ${p.order.id} · ${p.order.createdAt.toISOString()}</p>
 ${nav(p.shop)}
 ${notice(p.message)}
+${notice(p.error, "bad")}
 <div class="card">
+<p><strong>Payment:</strong> ${actions.financialStatus.replace("_", " ")}${actions.cancelled ? " · cancelled" : ""}</p>
+<div class="row">
+${actions.canMarkPaid ? html`<form method="post" action="${path("mark-paid")}"><button type="submit">Mark as paid</button></form>` : ""}
+${actions.canCancel ? html`<form method="post" action="${path("cancel")}"><button type="submit">Cancel order</button></form>` : ""}
+${actions.refundable.length > 0 ? html`<form method="post" action="${path("refunds")}"><input type="hidden" name="all" value="1"><button type="submit">Refund everything</button></form>` : ""}
+</div>
+${
+  actions.refundable.length > 0
+    ? html`<form method="post" action="${path("refunds")}"><table><thead><tr><th>Line</th><th>Refundable</th><th>Refund units</th></tr></thead><tbody>
+${actions.refundable.map(
+  (l) => html`<tr><td><label for="refund_${l.id}">${l.title}</label></td><td>${l.quantity}</td>
+<td><input type="number" id="refund_${l.id}" name="refund_${l.id}" min="0" max="${l.quantity}" value="0" style="width:80px"></td></tr>
+`,
+)}</tbody></table><button type="submit">Refund selected units</button></form>`
+    : ""
+}
 <p><strong>Items:</strong> ${lineSummary(p.order)}</p>
 <p><strong>Total:</strong> $${p.order.totalPrice} · <strong>E-mail:</strong> ${p.order.email ?? ""}</p>
 <p><strong>Fulfillment:</strong> ${p.order.fulfillmentStatus}</p>
@@ -187,7 +212,7 @@ ${p.fulfillments.map((f) => html`<p class="hint">Fulfillment ${f.id}: ${f.status
 <p><strong>Webhook deliveries:</strong></p>${deliveryCell(p.deliveries)}
 <form method="post" action="${sandboxShopPath(p.shop, `/orders/${p.order.id}/redeliver`)}"><button type="submit">Resend webhook</button></form>
 </div>
-<h2>orders/create body</h2>
+<h2>Order body (as the latest webhook sent it)</h2>
 <pre class="card" style="white-space:pre-wrap;word-break:break-all">${p.order.payload}</pre>`;
 }
 

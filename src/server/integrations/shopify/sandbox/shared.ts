@@ -3,7 +3,12 @@ import { z } from "zod";
 import { SHOP_DOMAIN_RE } from "../../../../contract/shopify.js";
 import { type SandboxContext, sendPage } from "../../sandbox-home.js";
 import * as pages from "./pages.js";
-import { createSandboxOrder, ensureSandboxShop, type SandboxShop } from "./store.js";
+import {
+  createSandboxOrder,
+  ensureSandboxShop,
+  SANDBOX_FINANCIAL_STATUSES,
+  type SandboxShop,
+} from "./store.js";
 import { type Delivery, webhookSender } from "./webhooks.js";
 
 export const BASE = "/__sandbox/shopify";
@@ -22,6 +27,8 @@ export const orderRequestSchema = z.object({
     )
     .min(1),
   email: z.email(),
+  /** "pending": the buyer pays later (bank transfer); Mark as paid sends orders/paid. */
+  financialStatus: z.enum(SANDBOX_FINANCIAL_STATUSES).default("paid"),
 });
 
 export const isForm = (request: FastifyRequest) =>

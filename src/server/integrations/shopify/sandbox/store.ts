@@ -197,6 +197,10 @@ export async function revokeAccessTokens(db: Db, shop: string): Promise<number> 
 
 export class SandboxOrderError extends Error {}
 
+/** How a storefront order is paid: at once (a card), or later (bank transfer, cash on delivery: "pending"). */
+export const SANDBOX_FINANCIAL_STATUSES = ["paid", "pending"] as const;
+export type SandboxFinancialStatus = (typeof SANDBOX_FINANCIAL_STATUSES)[number];
+
 /**
  * Places an order the way checkout does: numbers it (#1001, #1002, ...), lowers each variant's stock (the sample
  * products keep selling when out of stock, like Shopify's "continue selling"), and stores the orders/create body
@@ -205,7 +209,11 @@ export class SandboxOrderError extends Error {}
 export async function createSandboxOrder(
   db: Db,
   shop: SandboxShop,
-  input: { lineItems: { variantId: string; quantity: number }[]; email: string },
+  input: {
+    lineItems: { variantId: string; quantity: number }[];
+    email: string;
+    financialStatus?: SandboxFinancialStatus;
+  },
 ): Promise<SandboxOrder> {
   const wanted = input.lineItems.filter((l) => l.quantity > 0);
   if (wanted.length === 0) throw new SandboxOrderError("Add at least one product with a quantity above 0");
@@ -249,6 +257,7 @@ export async function createSandboxOrder(
       customerId,
       orderNumber,
       email: input.email,
+      financialStatus: input.financialStatus ?? "paid",
       total: centsToDecimal(total),
       lines: wanted.map((l, i) => ({ id: lineIds[i], quantity: l.quantity, ...byId.get(l.variantId)! })),
     });
@@ -268,17 +277,17 @@ export async function createSandboxOrder(
 }
 
 /** JSON with some string values written as bare numbers: ids Shopify sends as integers too big for a double. */
-function jsonWithBigIds(value: unknown): string {
+export function jsonWithBigIds(value: unknown): string {
   const marker = `@@${randomBytes(6).toString("hex")}@@`;
   const text = JSON.stringify(value, (_key, v) => (v instanceof BigId ? `${marker}${v.digits}` : v));
   return text.replace(new RegExp(`"${marker}(\\d+)"`, "g"), "$1");
 }
 
-class BigId {
+export class BigId {
   constructor(readonly digits: string) {}
 }
 
-function money(amount: string) {
+export function money(amount: string) {
   return {
     shop_money: { amount, currency_code: "USD" },
     presentment_money: { amount, currency_code: "USD" },
@@ -291,6 +300,7 @@ function orderPayload(o: {
   customerId: string;
   orderNumber: number;
   email: string;
+  financialStatus: SandboxFinancialStatus;
   total: string;
   lines: { id: string; quantity: number; variant: SandboxVariant; product: SandboxProduct }[];
 }): string {
@@ -315,7 +325,7 @@ function orderPayload(o: {
     customer_locale: "en",
     discount_codes: [],
     email: o.email,
-    financial_status: "paid",
+    financial_status: o.financialStatus,
     fulfillment_status: null,
     name: `#${o.orderNumber}`,
     note: null,
@@ -323,7 +333,7 @@ function orderPayload(o: {
     number: o.orderNumber - 1000,
     order_number: o.orderNumber,
     order_status_url: `https://${o.shop.domain}/${o.shop.shopId}/orders/${token}/authenticate?key=${token}`,
-    payment_gateway_names: ["bogus"],
+    payment_gateway_names: [o.financialStatus === "paid" ? "bogus" : "manual"],
     presentment_currency: "USD",
     processed_at: now,
     source_name: "web",

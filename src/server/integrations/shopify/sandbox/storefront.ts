@@ -76,7 +76,11 @@ export function registerStorefront(
         .filter(([k]) => k.startsWith("qty_"))
         .map(([k, v]) => ({ variantId: k.slice(4), quantity: Number.parseInt(v, 10) || 0 }))
         .filter((l) => l.quantity > 0);
-      const parsed = orderRequestSchema.safeParse({ lineItems, email: (form.email ?? "").trim() });
+      const parsed = orderRequestSchema.safeParse({
+        lineItems,
+        email: (form.email ?? "").trim(),
+        financialStatus: form.financialStatus || undefined,
+      });
       if (!parsed.success) {
         const why =
           lineItems.length === 0

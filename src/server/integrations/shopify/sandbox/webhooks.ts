@@ -38,6 +38,7 @@ export function webhookSender(app: FastifyInstance, ctx: SandboxContext) {
     body: string;
     orderId?: string;
     webhookId?: string;
+    eventId?: string;
   }): Promise<Delivery> {
     const headers: Record<string, string> = {
       "content-type": "application/json",
@@ -46,7 +47,7 @@ export function webhookSender(app: FastifyInstance, ctx: SandboxContext) {
       "x-shopify-hmac-sha256": webhookHmac(ctx.config.shopifyApiSecret, p.body),
       "x-shopify-shop-domain": p.shop,
       "x-shopify-webhook-id": p.webhookId ?? randomUUID(),
-      "x-shopify-event-id": randomUUID(),
+      "x-shopify-event-id": p.eventId ?? randomUUID(),
       "x-shopify-triggered-at": new Date().toISOString(),
       "x-shopify-api-version": SHOPIFY_API_VERSION,
     };
@@ -91,6 +92,8 @@ export function webhookSender(app: FastifyInstance, ctx: SandboxContext) {
     topic: string,
     body: string,
     orderId?: string,
+    /** Names the event (an order's change): every retry and subscription of it carries the same event id. */
+    eventKey: string | undefined = orderId,
   ): Promise<Delivery[]> {
     const subs = await ctx.db
       .select()
@@ -100,8 +103,9 @@ export function webhookSender(app: FastifyInstance, ctx: SandboxContext) {
       );
     const results = [];
     for (const s of subs) {
-      const webhookId = orderId ? eventWebhookId(`${orderId}:${s.id}`) : undefined;
-      results.push(await deliver({ shop, topic, address: s.callbackUrl, body, orderId, webhookId }));
+      const webhookId = eventKey ? eventWebhookId(`${eventKey}:${s.id}`) : undefined;
+      const eventId = eventKey ? eventWebhookId(`${eventKey}:${topic}`) : undefined;
+      results.push(await deliver({ shop, topic, address: s.callbackUrl, body, orderId, webhookId, eventId }));
     }
     return results;
   }

@@ -22,6 +22,7 @@ const TOPIC_SCOPES: Record<string, string> = {
   ORDERS_PAID: "read_orders",
   ORDERS_FULFILLED: "read_orders",
   ORDERS_CANCELLED: "read_orders",
+  REFUNDS_CREATE: "read_orders",
   PRODUCTS_CREATE: "read_products",
   PRODUCTS_UPDATE: "read_products",
   PRODUCTS_DELETE: "read_products",

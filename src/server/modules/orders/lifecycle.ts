@@ -1,0 +1,230 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { AppContext } from "../../context.js";
+import type { Tx } from "../../db/client.js";
+import { orderItems, orders, shopifyOrderStates, shopifyRefunds } from "../../db/schema/index.js";
+import {
+  cancelLockedOrder,
+  cancelPurchase,
+  leavesOf,
+  type OrderRow,
+  queueFollowUps,
+  refundableItems,
+  releaseItems,
+  settleParent,
+} from "./cancel.js";
+import {
+  RESERVING_STATUSES,
+  type RefundLine,
+  refundReleases,
+  stateAction,
+  UNDELIVERED_STATUSES,
+} from "./lifecycle-rules.js";
+
+/** A lifecycle webhook's view of the order (orders/paid, orders/updated, orders/cancelled). */
+export interface ShopifyOrderEvent {
+  shopifyOrderId: string;
+  financialStatus: string | null;
+  cancelledAt: Date | null;
+  updatedAt: Date;
+  eventId: string | null;
+}
+
+export const APPLY_STATE_JOB = "orders.apply-shopify-state";
+
+/** How long after an event that found no order yet its state is applied again (decision 028: the intake race). */
+const REAPPLY_AFTER_SECONDS = 30;
+
+/**
+ * Remembers Shopify's state of an order unless a newer one is known: an event older than the stored one (by
+ * Shopify's `updated_at`) or the same event again (its `X-Shopify-Event-Id`) changes nothing. A cancellation is
+ * final. Answers whether the state moved.
+ */
+export async function recordShopifyOrderEvent(
+  ctx: AppContext,
+  shop: string,
+  event: ShopifyOrderEvent,
+): Promise<boolean> {
+  const rows = await ctx.db
+    .insert(shopifyOrderStates)
+    .values({
+      shopDomain: shop,
+      shopifyOrderId: event.shopifyOrderId,
+      financialStatus: event.financialStatus,
+      cancelledAt: event.cancelledAt,
+      shopifyUpdatedAt: event.updatedAt,
+      lastEventId: event.eventId,
+    })
+    .onConflictDoUpdate({
+      target: [shopifyOrderStates.shopDomain, shopifyOrderStates.shopifyOrderId],
+      set: {
+        financialStatus: sql`excluded.financial_status`,
+        cancelledAt: sql`COALESCE(${shopifyOrderStates.cancelledAt}, excluded.cancelled_at)`,
+        shopifyUpdatedAt: sql`excluded.shopify_updated_at`,
+        lastEventId: sql`excluded.last_event_id`,
+      },
+      setWhere: sql`excluded.shopify_updated_at >= ${shopifyOrderStates.shopifyUpdatedAt}
+        AND excluded.last_event_id IS DISTINCT FROM ${shopifyOrderStates.lastEventId}`,
+    })
+    .returning({ id: shopifyOrderStates.shopifyOrderId });
+  return rows.length > 0;
+}
+
+/** Remembers a refund once (by its id); answers whether it is new. */
+export async function recordShopifyRefund(
+  ctx: AppContext,
+  shop: string,
+  refund: { id: string; shopifyOrderId: string; lines: RefundLine[] },
+): Promise<boolean> {
+  const rows = await ctx.db
+    .insert(shopifyRefunds)
+    .values({
+      shopDomain: shop,
+      refundId: refund.id,
+      shopifyOrderId: refund.shopifyOrderId,
+      lines: refund.lines,
+    })
+    .onConflictDoNothing()
+    .returning({ id: shopifyRefunds.refundId });
+  return rows.length > 0;
+}
+
+/** Gives back a refund's lines of a locked purchase; a game refunded whole becomes `refunded`. */
+async function applyRefund(
+  ctx: AppContext,
+  tx: Tx,
+  purchase: OrderRow[],
+  lines: RefundLine[],
+): Promise<string[]> {
+  const leaves = leavesOf(purchase);
+  const rows = await refundableItems(
+    tx,
+    leaves.map((o) => o.id),
+  );
+  const released = refundReleases(rows, lines);
+  const listingIds: string[] = [];
+  for (const order of leaves) {
+    const mine = rows.filter((r) => r.orderId === order.id);
+    if (!mine.some((r) => released.has(r.id))) continue;
+    const whole = mine.every((r) => (released.get(r.id) ?? 0) >= r.quantity);
+    if (whole || !UNDELIVERED_STATUSES.includes(order.status)) {
+      listingIds.push(...(await cancelLockedOrder(ctx, tx, order, "refunded")).listingIds);
+      continue;
+    }
+    const taken = mine.map((r) => released.get(r.id) ?? 0);
+    for (const [i, r] of mine.entries()) {
+      if (taken[i] === 0) continue;
+      if (taken[i] >= r.quantity) await tx.delete(orderItems).where(eq(orderItems.id, r.id));
+      else
+        await tx
+          .update(orderItems)
+          .set({ quantity: r.quantity - taken[i] })
+          .where(eq(orderItems.id, r.id));
+    }
+    if (RESERVING_STATUSES.includes(order.status))
+      listingIds.push(...(await releaseItems(ctx, tx, order, mine, taken)));
+    await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
+  }
+  await settleParent(ctx, tx, purchase);
+  return listingIds;
+}
+
+/**
+ * Brings a Shopify purchase's orders in line with what its lifecycle webhooks said: cancelled (or refunded) when
+ * Shopify cancelled it, claimable once paid, and each refund not yet applied given back. One transaction with the
+ * purchase's orders locked, so two webhooks at once apply in turn; every step is idempotent. Answers "no_orders"
+ * when orders/create has not been taken in yet (the intake applies the state when it comes).
+ */
+export async function applyShopifyOrderState(
+  ctx: AppContext,
+  shop: string,
+  shopifyOrderId: string,
+): Promise<"applied" | "no_orders"> {
+  return ctx.db.transaction(async (tx) => {
+    const purchase = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.shopDomain, shop), eq(orders.shopifyOrderId, shopifyOrderId)))
+      .orderBy(asc(orders.id))
+      .for("update");
+    if (purchase.length === 0) return "no_orders";
+    const userId = purchase[0].userId;
+    const [state] = await tx
+      .select()
+      .from(shopifyOrderStates)
+      .where(
+        and(eq(shopifyOrderStates.shopDomain, shop), eq(shopifyOrderStates.shopifyOrderId, shopifyOrderId)),
+      );
+    const followUp = { orderIds: [] as string[], listingIds: [] as string[] };
+    const action = state ? stateAction(state) : { kind: "wait" as const };
+    if (action.kind === "cancel")
+      followUp.listingIds.push(...(await cancelPurchase(ctx, tx, purchase, action.as)));
+    if (action.kind === "paid" && purchase.some((o) => o.paymentPending)) {
+      for (const o of purchase) {
+        o.paymentPending = false;
+        if (o.status === "awaiting_payment") o.status = "unclaimed";
+      }
+      await tx
+        .update(orders)
+        .set({
+          paymentPending: false,
+          status: sql`CASE WHEN ${orders.status} = 'awaiting_payment' THEN 'unclaimed' ELSE ${orders.status} END`,
+        })
+        .where(and(eq(orders.shopDomain, shop), eq(orders.shopifyOrderId, shopifyOrderId)));
+      await ctx.events.publish({ userId, type: "orders" }, tx);
+      // The sale is announced now, not at intake (a notification is sent once per order).
+      followUp.orderIds.push(...purchase.filter((o) => o.parentOrderId === null).map((o) => o.id));
+    }
+    const refunds = await tx
+      .select()
+      .from(shopifyRefunds)
+      .where(
+        and(
+          eq(shopifyRefunds.shopDomain, shop),
+          eq(shopifyRefunds.shopifyOrderId, shopifyOrderId),
+          isNull(shopifyRefunds.appliedAt),
+        ),
+      )
+      .orderBy(asc(shopifyRefunds.receivedAt))
+      .for("update");
+    for (const refund of refunds) {
+      followUp.listingIds.push(...(await applyRefund(ctx, tx, purchase, refund.lines as RefundLine[])));
+      await tx
+        .update(shopifyRefunds)
+        .set({ appliedAt: new Date(ctx.clock()) })
+        .where(and(eq(shopifyRefunds.shopDomain, shop), eq(shopifyRefunds.refundId, refund.refundId)));
+    }
+    await queueFollowUps(ctx, tx, userId, followUp);
+    return "applied";
+  });
+}
+
+/**
+ * After a lifecycle webhook: applies the state now, and when orders/create may still be on its way (no order
+ * yet), once more a little later, which closes the window where the intake read before the state was stored.
+ */
+export async function applyShopifyOrderStateSoon(
+  ctx: AppContext,
+  shop: string,
+  shopifyOrderId: string,
+): Promise<"applied" | "no_orders"> {
+  const result = await applyShopifyOrderState(ctx, shop, shopifyOrderId);
+  if (result === "no_orders")
+    await ctx.jobs.send(
+      APPLY_STATE_JOB,
+      { shop, shopifyOrderId },
+      { startAfterSeconds: REAPPLY_AFTER_SECONDS },
+    );
+  return result;
+}
+
+/** The delayed re-apply (see applyShopifyOrderStateSoon); once per app. */
+export function defineApplyStateJob(ctx: AppContext): void {
+  ctx.jobs.define<{ shop: string; shopifyOrderId: string }>({
+    name: APPLY_STATE_JOB,
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    handler: async ({ shop, shopifyOrderId }) => {
+      await applyShopifyOrderState(ctx, shop, shopifyOrderId);
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { ORDER_TEXTS, sellerMayRetry } from "../../../contract/orders.js";
+import type { AppContext } from "../../context.js";
+import { orderItems, orders } from "../../db/schema/index.js";
+import { conflict, notFound } from "../../http/errors.js";
+import { InsufficientInventoryError, mergeQuantities, moveInventory } from "../inventory/index.js";
+import { cancelOrder, lockPurchase, queueFollowUps } from "./cancel.js";
+
+/** How many failed orders one restock looks at (oldest first); the next credit continues. */
+const RETRY_BATCH = 100;
+
+/**
+ * Serves a failed order now if the seller's stock allows: its items reserved, it becomes claimable (or waits for
+ * the payment the purchase still lacks), its parent follows. One transaction with the purchase locked, so two
+ * retries at once serve it once, and the ledger's locked balances never oversell. Answers whether it was served.
+ */
+async function serveFailedOrder(ctx: AppContext, orderId: string, userId?: string): Promise<boolean> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [named] = await tx.select().from(orders).where(eq(orders.id, orderId));
+      if (!named || (userId !== undefined && named.userId !== userId)) throw notFound(ORDER_TEXTS.notFound);
+      const purchase = await lockPurchase(tx, named);
+      const order = purchase.find((o) => o.id === orderId)!;
+      if (!sellerMayRetry(order)) return false;
+      const lines = await tx
+        .select({ itemId: orderItems.itemId, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id));
+      if (lines.length === 0) return false;
+      await moveInventory(ctx, tx, order.userId, "reservation", mergeQuantities(lines), {
+        orderId: order.id,
+      });
+      const status = order.paymentPending ? "awaiting_payment" : "unclaimed";
+      const served = purchase.filter(
+        (o) => o.id === order.id || (o.id === order.parentOrderId && o.status === "failed_no_stock"),
+      );
+      await tx
+        .update(orders)
+        .set({ status })
+        .where(
+          inArray(
+            orders.id,
+            served.map((o) => o.id),
+          ),
+        );
+      await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
+      if (!order.paymentPending)
+        await queueFollowUps(ctx, tx, order.userId, {
+          orderIds: [order.parentOrderId ?? order.id],
+          listingIds: [],
+        });
+      return true;
+    });
+  } catch (err) {
+    if (err instanceof InsufficientInventoryError) return false;
+    throw err;
+  }
+}
+
+/** POST /api/orders/:id/retry: the seller tries a failed order again; a 409 while the stock is still short. */
+export async function retryOrder(
+  ctx: AppContext,
+  userId: string,
+  orderId: string,
+): Promise<{ id: string; status: string }> {
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw notFound(ORDER_TEXTS.notFound);
+  if (!sellerMayRetry(order)) throw conflict(ORDER_TEXTS.notRetryable);
+  if (!(await serveFailedOrder(ctx, orderId, userId))) throw conflict(ORDER_TEXTS.stillNoStock);
+  const [after] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return { id: orderId, status: after.status };
+}
+
+/**
+ * After a credit of the seller's inventory: their failed orders that need one of the credited items are tried
+ * oldest first; each that the stock now covers is served, the others wait for the next credit (decision 028).
+ */
+export async function retryFailedOrders(ctx: AppContext, userId: string, itemIds: string[]): Promise<number> {
+  if (itemIds.length === 0) return 0;
+  const candidates = await ctx.db
+    .selectDistinct({ id: orders.id, createdAt: orders.createdAt })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, "failed_no_stock"),
+        inArray(orderItems.itemId, itemIds),
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(RETRY_BATCH);
+  let served = 0;
+  for (const { id } of candidates) if (await serveFailedOrder(ctx, id)) served++;
+  return served;
+}
+
+export const RELEASE_UNPAID_JOB = "orders.release-unpaid";
+
+/**
+ * Purchases still unpaid after the configured time give their reservation back and are cancelled (decision 028):
+ * the buyer never paid, and the stock would otherwise wait forever. Shopify's own cancel arrives later, if ever,
+ * and changes nothing more.
+ */
+export async function releaseUnpaidOrders(ctx: AppContext): Promise<number> {
+  const before = new Date(ctx.clock() - ctx.config.unpaidOrderReleaseHours * 3_600_000);
+  const stale = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.status, "awaiting_payment"), lt(orders.createdAt, before), isNull(orders.parentOrderId)),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(500);
+  for (const { id } of stale) await cancelOrder(ctx, id);
+  return stale.length;
+}
