@@ -12,6 +12,7 @@ import { openDatabase } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
 import { EventBus } from "./events/bus.js";
 import { registerErrorHandling } from "./http/error-handler.js";
+import { registerInputGuard } from "./http/input-guard.js";
 import { RateLimits } from "./http/rate-limit.js";
 import { createHttpFetch, createProviders, type Providers, registerSandboxes } from "./integrations/index.js";
 import { JobQueue } from "./jobs/queue.js";
@@ -84,6 +85,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
@@ -136,6 +138,8 @@ export async function buildApp(
     },
     // The sandbox serves avatar PNGs that the SPA embeds; same origin, so the default CORP is fine.
     crossOriginEmbedderPolicy: false,
+    // HSTS means something only on an https origin; over plain http it would only confuse a later https setup.
+    strictTransportSecurity: config.publicUrl.startsWith("https://"),
   });
 
   for (const module of MODULES) await app.register(modulePlugin(module), { ctx });
