@@ -13,6 +13,7 @@ import { runMigrations } from "./db/migrate.js";
 import { EventBus } from "./events/bus.js";
 import { registerErrorHandling } from "./http/error-handler.js";
 import { registerInputGuard } from "./http/input-guard.js";
+import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from "./http/log-redaction.js";
 import { RateLimits } from "./http/rate-limit.js";
 import { createHttpFetch, createProviders, type Providers, registerSandboxes } from "./integrations/index.js";
 import { JobQueue } from "./jobs/queue.js";
@@ -64,20 +65,26 @@ export const MODULES: readonly AppModule[] = [
   paymentsModule,
 ];
 
-const REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
-
 /** Builds the whole application: database (migrated), jobs, realtime, modules, sandbox and the SPA. */
 export async function buildApp(
   config: Config,
   opts: {
     startJobs?: boolean;
     clock?: Clock;
+    /** Where the log goes instead of stdout (a test that reads it). */
+    logStream?: { write(line: string): void };
     /** Stand-ins for external services (a test's fakes); the others are built from config. */
     providers?: Partial<Providers>;
   } = {},
 ): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: REDACT },
+    logger: {
+      level: config.logLevel,
+      redact: LOG_REDACT_PATHS,
+      serializers: LOG_SERIALIZERS,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      ...(config.prettyLogs && !opts.logStream ? { transport: { target: "pino-pretty" } } : {}),
+    },
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
