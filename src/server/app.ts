@@ -5,6 +5,7 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { isPagePath } from "../contract/pages.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { AppContext, AppModule } from "./context.js";
@@ -176,22 +177,45 @@ function modulePlugin(module: AppModule): AppModule["plugin"] {
   };
 }
 
+/** Hashed build assets never change under their name; everything else (index.html, favicon) is checked each time. */
+function cacheControlFor(filePath: string): string {
+  return filePath.includes(`${path.sep}assets${path.sep}`)
+    ? "public, max-age=31536000, immutable"
+    : "no-cache";
+}
+
+/** Paths that are never pages: a miss there is a JSON 404, not the app. */
+const JSON_ONLY = ["/api/", "/__sandbox/api", "/item-images/"];
+
 /** Serves the built SPA; unknown /api paths are JSON 404s, every other unknown path gets the SPA's not-found page. */
 async function registerClient(app: FastifyInstance): Promise<void> {
   const hasClient = fs.existsSync(path.join(CLIENT_DIST, "index.html"));
   if (hasClient) {
     // The built files are listed once at start (npm start rebuilds before it serves); every other path is the SPA.
-    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIST,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each file (vite.config.ts); the best one the client accepts is sent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.header("Cache-Control", cacheControlFor(filePath)),
+    });
   }
+  let indexHtml: Buffer | undefined;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0];
-    if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/__sandbox/api")) {
+    if (JSON_ONLY.some((prefix) => pathname.startsWith(prefix)) || pathname === "/api") {
       return reply.status(404).send({ error: "Not found" });
     }
     if (request.method !== "GET" && request.method !== "HEAD")
       return reply.status(404).send({ error: "Not found" });
     if (!hasClient)
       return reply.status(404).type("text/plain").send("The client is not built: run npm run build.");
-    return reply.type("text/html").header("Cache-Control", "no-cache").sendFile("index.html");
+    if (isPagePath(pathname)) return reply.type("text/html").sendFile("index.html");
+    // A path the app has no page for still gets the app (it shows its not-found page), with the status it earns.
+    // sendFile would answer 200, so the small index.html is sent from memory.
+    indexHtml ??= fs.readFileSync(path.join(CLIENT_DIST, "index.html"));
+    return reply.status(404).type("text/html").header("Cache-Control", "no-cache").send(indexHtml);
   });
 }
