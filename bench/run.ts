@@ -1,8 +1,9 @@
 import { benchDashboard, printDashboard } from "./dashboard.js";
+import { benchPageWeight, printPageWeight } from "./page-weight.js";
 import { benchWebhookIngest, printIngest } from "./webhook-ingest.js";
 
 /**
- * npm run bench [-- webhook|dashboard]: the performance budgets of design.md, on PostgreSQL
+ * npm run bench [-- webhook|dashboard|pages]: the performance budgets of design.md, on PostgreSQL
  * (BENCH_DATABASE_URL or TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres). Results go to
  * stdout as Markdown tables; docs/performance.md keeps the measured numbers.
  */
@@ -10,6 +11,10 @@ const BENCHES: Record<string, () => Promise<void>> = {
   webhook: async () => {
     console.log("Shopify orders/create ingest");
     printIngest(await benchWebhookIngest(Number(process.env.BENCH_SECONDS ?? 10)));
+  },
+  pages: async () => {
+    console.log("Page weight and LCP per route (built client)");
+    printPageWeight(await benchPageWeight());
   },
   dashboard: async () => {
     console.log("Dashboard for a seller with 1,000,000 orders");
@@ -22,4 +27,4 @@ for (const name of wanted.length ? wanted : Object.keys(BENCHES)) {
   await BENCHES[name]();
   console.log("");
 }
-process.exit(0);
+process.exit(process.exitCode ?? 0);
