@@ -57,11 +57,7 @@ export default defineConfig({
       output: {
         // React changes rarely: its own long-cached chunk, loaded by every page.
         codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            // The charts are the dashboard's alone and the largest library: their own chunk, cached across releases.
-            { name: "charts", test: /node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor|es-toolkit)[\\/]/ },
-          ],
+          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },
       },
     },
