@@ -1,17 +1,48 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const server = "http://localhost:5000";
+
+/**
+ * Writes a .br and a .gz beside every text file of the build, compressed once at their best levels, so the server
+ * sends them precompressed (@fastify/static preCompressed) and spends no CPU per request.
+ */
+function precompress(outDir: string): Plugin {
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? walk(full) : [full];
+    });
+  return {
+    name: "autodrop-precompress",
+    apply: "build",
+    closeBundle() {
+      for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {
+        const data = fs.readFileSync(file);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
+const outDir = path.join(root, "dist/client");
 
 export default defineConfig({
   root,
   // Static files (favicon, the pre-paint theme script) ship with the client sources.
   publicDir: path.join(root, "src/client/public"),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress(outDir)],
   resolve: {
     alias: {
       "@contract": path.join(root, "src/contract"),
@@ -19,7 +50,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: path.join(root, "dist/client"),
+    outDir,
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {

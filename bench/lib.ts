@@ -59,6 +59,7 @@ export async function startServer(
   entry: string,
   env: Record<string, string>,
   readyPath: string,
+  readyWithinMs = 60_000,
 ): Promise<ChildProcess & { url: string }> {
   const port = await freePort();
   // BENCH_NODE_ARGS passes flags to the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
@@ -70,14 +71,17 @@ export async function startServer(
     stdio: ["ignore", "ignore", "inherit"],
   }) as ChildProcess & { url: string };
   child.url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
+  const until = Date.now() + readyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
     try {
       await fetch(child.url + readyPath);
       return child;
     } catch {
-      if (Date.now() > until) throw new Error(`${entry} did not start`);
+      if (Date.now() > until) {
+        child.kill("SIGKILL");
+        throw new Error(`${entry} did not start`);
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
   }

@@ -1,9 +1,10 @@
 import { benchDashboard, printDashboard } from "./dashboard.js";
 import { benchDbFailover, printFailover } from "./db-failover.js";
+import { benchPageWeight, printPageWeight } from "./page-weight.js";
 import { benchWebhookIngest, printIngest } from "./webhook-ingest.js";
 
 /**
- * npm run bench [-- webhook|failover|dashboard]: the performance budgets of design.md, on PostgreSQL
+ * npm run bench [-- webhook|failover|dashboard|pages]: the performance budgets of design.md, on PostgreSQL
  * (BENCH_DATABASE_URL or TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres). Results go to
  * stdout as Markdown tables; docs/performance.md keeps the measured numbers.
  */
@@ -16,6 +17,10 @@ const BENCHES: Record<string, () => Promise<void>> = {
     console.log("Orders while every database connection is terminated every 2 s (2 instances)");
     printFailover(await benchDbFailover(Number(process.env.BENCH_SECONDS ?? 12)));
   },
+  pages: async () => {
+    console.log("Page weight and LCP per route (built client)");
+    printPageWeight(await benchPageWeight());
+  },
   dashboard: async () => {
     console.log("Dashboard for a seller with 1,000,000 orders");
     printDashboard(await benchDashboard());
@@ -27,4 +32,4 @@ for (const name of wanted.length ? wanted : Object.keys(BENCHES)) {
   await BENCHES[name]();
   console.log("");
 }
-process.exit(0);
+process.exit(process.exitCode ?? 0);

@@ -5,6 +5,7 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { isPagePath } from "../contract/pages.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { AppContext, AppModule } from "./context.js";
@@ -12,6 +13,8 @@ import { openDatabase } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
 import { EventBus } from "./events/bus.js";
 import { registerErrorHandling } from "./http/error-handler.js";
+import { registerInputGuard } from "./http/input-guard.js";
+import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from "./http/log-redaction.js";
 import { RateLimits } from "./http/rate-limit.js";
 import { createHttpFetch, createProviders, type Providers, registerSandboxes } from "./integrations/index.js";
 import { JobQueue } from "./jobs/queue.js";
@@ -67,20 +70,26 @@ export const MODULES: readonly AppModule[] = [
   adminModule,
 ];
 
-const REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
-
 /** Builds the whole application: database (migrated), jobs, realtime, modules, sandbox and the SPA. */
 export async function buildApp(
   config: Config,
   opts: {
     startJobs?: boolean;
     clock?: Clock;
+    /** Where the log goes instead of stdout (a test that reads it). */
+    logStream?: { write(line: string): void };
     /** Stand-ins for external services (a test's fakes); the others are built from config. */
     providers?: Partial<Providers>;
   } = {},
 ): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: REDACT },
+    logger: {
+      level: config.logLevel,
+      redact: LOG_REDACT_PATHS,
+      serializers: LOG_SERIALIZERS,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      ...(config.prettyLogs && !opts.logStream ? { transport: { target: "pino-pretty" } } : {}),
+    },
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
@@ -88,6 +97,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
@@ -140,6 +150,8 @@ export async function buildApp(
     },
     // The sandbox serves avatar PNGs that the SPA embeds; same origin, so the default CORP is fine.
     crossOriginEmbedderPolicy: false,
+    // HSTS means something only on an https origin; over plain http it would only confuse a later https setup.
+    strictTransportSecurity: config.publicUrl.startsWith("https://"),
   });
 
   for (const module of MODULES) await app.register(modulePlugin(module), { ctx });
@@ -169,22 +181,45 @@ function modulePlugin(module: AppModule): AppModule["plugin"] {
   };
 }
 
+/** Hashed build assets never change under their name; everything else (index.html, favicon) is checked each time. */
+function cacheControlFor(filePath: string): string {
+  return filePath.includes(`${path.sep}assets${path.sep}`)
+    ? "public, max-age=31536000, immutable"
+    : "no-cache";
+}
+
+/** Paths that are never pages: a miss there is a JSON 404, not the app. */
+const JSON_ONLY = ["/api/", "/__sandbox/api", "/item-images/"];
+
 /** Serves the built SPA; unknown /api paths are JSON 404s, every other unknown path gets the SPA's not-found page. */
 async function registerClient(app: FastifyInstance): Promise<void> {
   const hasClient = fs.existsSync(path.join(CLIENT_DIST, "index.html"));
   if (hasClient) {
     // The built files are listed once at start (npm start rebuilds before it serves); every other path is the SPA.
-    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIST,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each file (vite.config.ts); the best one the client accepts is sent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.header("Cache-Control", cacheControlFor(filePath)),
+    });
   }
+  let indexHtml: Buffer | undefined;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0];
-    if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/__sandbox/api")) {
+    if (JSON_ONLY.some((prefix) => pathname.startsWith(prefix)) || pathname === "/api") {
       return reply.status(404).send({ error: "Not found" });
     }
     if (request.method !== "GET" && request.method !== "HEAD")
       return reply.status(404).send({ error: "Not found" });
     if (!hasClient)
       return reply.status(404).type("text/plain").send("The client is not built: run npm run build.");
-    return reply.type("text/html").header("Cache-Control", "no-cache").sendFile("index.html");
+    if (isPagePath(pathname)) return reply.type("text/html").sendFile("index.html");
+    // A path the app has no page for still gets the app (it shows its not-found page), with the status it earns.
+    // sendFile would answer 200, so the small index.html is sent from memory.
+    indexHtml ??= fs.readFileSync(path.join(CLIENT_DIST, "index.html"));
+    return reply.status(404).type("text/html").header("Cache-Control", "no-cache").send(indexHtml);
   });
 }

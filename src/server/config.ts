@@ -16,7 +16,8 @@ const boolish = z
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: z.string().min(1).optional(),
+  NODE_ENV: z.string().optional(),
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   SANDBOX: boolish.default(true),
@@ -48,6 +49,8 @@ export interface Config {
   /** Secret for encrypting stored third-party tokens. */
   appSecret: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** One coloured line a request (pino-pretty) for a person at a terminal; JSON lines otherwise and in production. */
+  prettyLogs: boolean;
   seedDemo: boolean;
   /** Behind a reverse proxy: take the client IP (for per-IP rate limits) from X-Forwarded-For. */
   trustProxy: boolean;
@@ -59,7 +62,10 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTerminal = Boolean(process.stdout.isTTY),
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -90,7 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : [];
   return {
     port: e.PORT,
-    host: e.HOST,
+    // The sandbox lets anyone sign in as anyone: it listens on this machine only unless HOST says otherwise.
+    host: e.HOST ?? (e.SANDBOX ? "127.0.0.1" : "0.0.0.0"),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     sandbox: e.SANDBOX,
@@ -102,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cryptoProviderApiKey: e.CRYPTO_PROVIDER_API_KEY ?? SANDBOX_DEFAULTS.cryptoProviderApiKey,
     appSecret: e.APP_SECRET ?? SANDBOX_DEFAULTS.appSecret,
     logLevel: e.LOG_LEVEL,
+    prettyLogs: stdoutIsTerminal && e.NODE_ENV !== "production",
     seedDemo: e.SEED_DEMO ?? e.SANDBOX,
     trustProxy: e.TRUST_PROXY,
     unpaidOrderReleaseHours: e.UNPAID_ORDER_RELEASE_HOURS,
@@ -121,8 +129,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** Whether a listen address is reachable only from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** The warning to print when a sandbox (where anyone can sign in as anyone) listens beyond this machine. */
+export function exposedSandboxWarning(config: Pick<Config, "sandbox" | "host">): string | null {
+  if (!config.sandbox || isLoopbackHost(config.host)) return null;
+  return (
+    `WARNING: the sandbox listens on ${config.host}, so other hosts can reach it. Anyone who reaches it can sign in ` +
+    "as any user through the sandbox Roblox pages. Set HOST=127.0.0.1, or see docs/operations.md (exposing safely)."
+  );
+}
+
 /** Config for tests: sandbox on, in-memory database unless a URL is given. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ SANDBOX: "1", PORT: "0", LOG_LEVEL: "silent", SEED_DEMO: "0" });
+  const base = loadConfig({ SANDBOX: "1", PORT: "0", LOG_LEVEL: "silent", SEED_DEMO: "0" }, false);
   return { ...base, dataDir: "memory://", ...overrides };
 }

@@ -1,5 +1,5 @@
 import { buildApp } from "./app.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, exposedSandboxWarning, loadConfig } from "./config.js";
 import { seedDemoData } from "./demo/index.js";
 
 async function main(): Promise<void> {
@@ -28,6 +28,8 @@ async function main(): Promise<void> {
     console.log(`  in the sandbox Roblox (${roblox}, Edit description), save, then click Verify & Login.`);
     console.log(`  All sandbox emulators: ${config.publicUrl}/__sandbox\n`);
   }
+  const exposed = exposedSandboxWarning(config);
+  if (exposed) console.warn(`\n${exposed}\n`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

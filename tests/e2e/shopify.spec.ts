@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { startBotAgent } from "./agent";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
 
 const PRODUCT = "Giant Chocolate Chicken"; // a sample product of every sandbox store, $4.99
@@ -71,6 +72,14 @@ test("a new seller connects a sandbox store in the wizard, links inventory, and 
     await store.getByLabel(PRODUCT).fill("2");
     await store.getByLabel("Buyer e-mail").fill("buyer@example.com");
     await store.getByRole("button", { name: "Place order" }).click();
+    // Checkout ends on the Thank you page with the checkout extension's Claim button.
+    await expect(store.getByRole("heading", { name: "Thank you for your purchase!" })).toBeVisible();
+    await expect(store.getByRole("link", { name: "Claim your items" })).toHaveAttribute(
+      "href",
+      /\/claim\/\d+\/buyer%40example\.com$/,
+    );
+    await expectNoSeriousA11yViolations(store, "the sandbox Thank you page");
+    await store.screenshot({ path: "test-results/sandbox-thank-you.png" });
 
     await page.goto("/orders");
     await expect(page.getByRole("tab", { name: "Unclaimed (1)" })).toBeVisible({ timeout: 30_000 });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { DRIVERS, useTestApp } from "./harness.js";
 
@@ -60,9 +61,9 @@ describe("the single-page app", () => {
     expect(res.body).toContain('<div id="root">');
   });
 
-  it("serves the SPA for unknown non-API paths and built assets as files", async () => {
+  it("serves the SPA for unknown non-API paths (as a 404) and built assets as files", async () => {
     const page = await t.app.inject({ method: "GET", url: "/no/such/page" });
-    expect(page.statusCode).toBe(200);
+    expect(page.statusCode).toBe(404);
     expect(page.headers["content-type"]).toContain("text/html");
     expect(page.body).toContain('<div id="root">');
     const script = page.body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
@@ -70,5 +71,45 @@ describe("the single-page app", () => {
     const asset = await t.app.inject({ method: "GET", url: script! });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["content-type"]).toContain("javascript");
+  });
+
+  it("answers 200 for the app's pages and a JSON 404 for a missing item picture", async () => {
+    for (const url of ["/login", "/claim/1001/a%40b.com", "/dashboard", "/admin-controls"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+    }
+    for (const url of ["/item-images/nope", "/item-images/mm2/missing.png", "/item-images/"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: "Not found" });
+    }
+  });
+
+  it("sends hashed assets precompressed by what the browser accepts, cached for a year", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/" });
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    const script = page.body.match(/src="(\/assets\/[^"]+\.js)"/)![1];
+    const plain = await t.app.inject({
+      method: "GET",
+      url: script,
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const cases: [string, string][] = [
+      ["br, gzip, deflate", "br"],
+      ["gzip", "gzip"],
+    ];
+    for (const [accept, encoding] of cases) {
+      const res = await t.app.inject({ method: "GET", url: script, headers: { "accept-encoding": accept } });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers["content-encoding"], accept).toBe(encoding);
+      expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(res.headers["cache-control"], accept).toBe("public, max-age=31536000, immutable");
+      expect(res.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 2);
+      const decoded = encoding === "br" ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(decoded.equals(plain.rawPayload), accept).toBe(true);
+    }
   });
 });

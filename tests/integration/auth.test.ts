@@ -7,7 +7,7 @@ import { AUTH_ERRORS } from "../../src/server/modules/auth/service.js";
 import { hashToken } from "../../src/server/modules/auth/sessions.js";
 import { cleanupHandler } from "../../src/server/modules/maintenance/index.js";
 import { DRIVERS, useTestApp } from "./harness.js";
-import { ensureRobloxUser, sessionCookieFrom, signIn, uniqueIp } from "./helpers.js";
+import { ensureRobloxUser, loginCookieFrom, sessionCookieFrom, signIn, uniqueIp } from "./helpers.js";
 
 describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
   const t = useTestApp(driver, { config: { adminUsernames: ["BossUser"] } });
@@ -20,6 +20,20 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
       remoteAddress: opts.ip ?? uniqueIp(),
       headers: opts.cookie ? { cookie: opts.cookie } : {},
     });
+  /** One browser: keeps the login-challenge cookie the server sets, as a browser would. */
+  const browser = () => {
+    let jar = "";
+    return {
+      post: async (url: string, payload: unknown, opts: { ip?: string; cookie?: string } = {}) => {
+        const res = await post(url, payload, {
+          ...opts,
+          cookie: [opts.cookie, jar].filter(Boolean).join("; "),
+        });
+        jar = loginCookieFrom(res.headers["set-cookie"]) ?? jar;
+        return res;
+      },
+    };
+  };
   const me = (cookie?: string) =>
     t.app.inject({ method: "GET", url: "/api/auth/me", headers: cookie ? { cookie } : {} });
   const setDescription = (id: number, description: string) =>
@@ -30,16 +44,18 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
     (await t.app.ctx.db.select({ n: count() }).from(table))[0].n;
 
   it("answers 404 with the spec'd text for an unknown Roblox user, and stores nothing", async () => {
+    const b = browser();
     const before = await tableCount(loginChallenges);
-    const res = await post("/api/auth/login", { username: "NobodyHere" });
+    const res = await b.post("/api/auth/login", { username: "NobodyHere" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: "ROBLOX user not found. Check the username and try again." });
     expect(await tableCount(loginChallenges)).toBe(before);
   });
 
   it("issues a phrase of six words and hands out the same one while it is valid", async () => {
+    const b = browser();
     const id = await ensureRobloxUser(t.app, "PhraseUser");
-    const first = await post("/api/auth/login", { username: "phraseuser" });
+    const first = await b.post("/api/auth/login", { username: "phraseuser" });
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body).toEqual({
@@ -52,9 +68,9 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
     const words = body.verificationPhrase.split(" ");
     expect(words).toHaveLength(6);
     for (const w of words) expect(PHRASE_WORDS).toContain(w);
-    expect(first.headers["set-cookie"]).toBeUndefined();
+    expect(sessionCookieFrom(first.headers["set-cookie"])).toBeNull();
 
-    const second = await post("/api/auth/login", { username: "PhraseUser" });
+    const second = await b.post("/api/auth/login", { username: "PhraseUser" });
     expect(second.json().verificationPhrase).toBe(body.verificationPhrase);
     const rows = await challengesOf(id);
     expect(rows).toHaveLength(1);
@@ -62,10 +78,11 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
   });
 
   it("signs in straight from login when the profile already holds the current phrase", async () => {
+    const b = browser();
     const id = await ensureRobloxUser(t.app, "QuickUser");
-    const { verificationPhrase } = (await post("/api/auth/login", { username: "QuickUser" })).json();
+    const { verificationPhrase } = (await b.post("/api/auth/login", { username: "QuickUser" })).json();
     await setDescription(id, `hello ${verificationPhrase} bye`);
-    const res = await post("/api/auth/login", { username: "QuickUser" });
+    const res = await b.post("/api/auth/login", { username: "QuickUser" });
     expect(res.json()).toMatchObject({
       success: true,
       needsSetup: true,
@@ -79,10 +96,11 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
   });
 
   it("refuses a wrong phrase without a session", async () => {
+    const b = browser();
     const id = await ensureRobloxUser(t.app, "WrongPhrase");
-    const { verificationPhrase } = (await post("/api/auth/login", { username: "WrongPhrase" })).json();
+    const { verificationPhrase } = (await b.post("/api/auth/login", { username: "WrongPhrase" })).json();
     await setDescription(id, verificationPhrase);
-    const res = await post("/api/auth/verify", {
+    const res = await b.post("/api/auth/verify", {
       username: "WrongPhrase",
       verificationPhrase: "apple river oak lemon tiger cloud",
       robloxUserId: id,
@@ -91,7 +109,7 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
     expect(res.json()).toEqual({ error: AUTH_ERRORS.invalidPhrase });
     expect(res.headers["set-cookie"]).toBeUndefined();
     const other = await ensureRobloxUser(t.app, "OtherPerson");
-    const stolen = await post("/api/auth/verify", {
+    const stolen = await b.post("/api/auth/verify", {
       username: "OtherPerson",
       verificationPhrase,
       robloxUserId: other,
@@ -101,14 +119,15 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
   });
 
   it("refuses an expired phrase, and login then issues a new one", async () => {
+    const b = browser();
     const id = await ensureRobloxUser(t.app, "LateUser");
-    const { verificationPhrase } = (await post("/api/auth/login", { username: "LateUser" })).json();
+    const { verificationPhrase } = (await b.post("/api/auth/login", { username: "LateUser" })).json();
     await setDescription(id, verificationPhrase);
     await t.app.ctx.db
       .update(loginChallenges)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(loginChallenges.robloxUserId, id));
-    const res = await post("/api/auth/verify", {
+    const res = await b.post("/api/auth/verify", {
       username: "LateUser",
       verificationPhrase,
       robloxUserId: id,
@@ -116,16 +135,17 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: AUTH_ERRORS.expiredPhrase });
     expect(res.headers["set-cookie"]).toBeUndefined();
-    const again = await post("/api/auth/login", { username: "LateUser" });
+    const again = await b.post("/api/auth/login", { username: "LateUser" });
     expect(again.json().success).toBe(false);
     expect(again.json().verificationPhrase).not.toBe(verificationPhrase);
   });
 
   it("refuses a phrase that is not in the profile description", async () => {
+    const b = browser();
     const id = await ensureRobloxUser(t.app, "ForgetfulUser");
-    const { verificationPhrase } = (await post("/api/auth/login", { username: "ForgetfulUser" })).json();
+    const { verificationPhrase } = (await b.post("/api/auth/login", { username: "ForgetfulUser" })).json();
     await setDescription(id, "I like trains");
-    const res = await post("/api/auth/verify", {
+    const res = await b.post("/api/auth/verify", {
       username: "ForgetfulUser",
       verificationPhrase,
       robloxUserId: id,
@@ -140,10 +160,11 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
   });
 
   it("signs in with an httpOnly SameSite=Lax cookie, and /me answers the spec's shape", async () => {
+    const b = browser();
     const id = await ensureRobloxUser(t.app, "GoodUser");
-    const { verificationPhrase } = (await post("/api/auth/login", { username: "GoodUser" })).json();
+    const { verificationPhrase } = (await b.post("/api/auth/login", { username: "GoodUser" })).json();
     await setDescription(id, `Trading account. ${verificationPhrase.toUpperCase()}!`);
-    const res = await post("/api/auth/verify", {
+    const res = await b.post("/api/auth/verify", {
       username: "gooduser",
       verificationPhrase,
       robloxUserId: id,
@@ -185,23 +206,28 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
   });
 
   it("uses a phrase only once", async () => {
+    const b = browser();
     const id = await ensureRobloxUser(t.app, "OnceUser");
-    const { verificationPhrase } = (await post("/api/auth/login", { username: "OnceUser" })).json();
+    const { verificationPhrase } = (await b.post("/api/auth/login", { username: "OnceUser" })).json();
     await setDescription(id, verificationPhrase);
     const payload = { username: "OnceUser", verificationPhrase, robloxUserId: id };
-    expect((await post("/api/auth/verify", payload)).statusCode).toBe(200);
-    const again = await post("/api/auth/verify", payload);
+    expect((await b.post("/api/auth/verify", payload)).statusCode).toBe(200);
+    const again = await b.post("/api/auth/verify", payload);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ error: AUTH_ERRORS.usedPhrase });
     expect(again.headers["set-cookie"]).toBeUndefined();
   });
 
   it("gives exactly one session to two concurrent verifications of one phrase", async () => {
+    const b = browser();
     const id = await ensureRobloxUser(t.app, "RaceUser");
-    const { verificationPhrase } = (await post("/api/auth/login", { username: "RaceUser" })).json();
+    const { verificationPhrase } = (await b.post("/api/auth/login", { username: "RaceUser" })).json();
     await setDescription(id, verificationPhrase);
     const payload = { username: "RaceUser", verificationPhrase, robloxUserId: id };
-    const results = await Promise.all([post("/api/auth/verify", payload), post("/api/auth/verify", payload)]);
+    const results = await Promise.all([
+      b.post("/api/auth/verify", payload),
+      b.post("/api/auth/verify", payload),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const [user] = await t.app.ctx.db.select().from(users).where(eq(users.robloxUserId, id));
     const userSessions = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
@@ -273,18 +299,19 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
   });
 
   it("answers 429 with Retry-After after 20 logins a minute from one address", async () => {
+    const b = browser();
     const ip = "192.0.2.77";
     for (let i = 0; i < 20; i++) {
-      expect((await post("/api/auth/login", { username: "NoSuchUser" }, { ip })).statusCode).toBe(404);
+      expect((await b.post("/api/auth/login", { username: "NoSuchUser" }, { ip })).statusCode).toBe(404);
     }
-    const limited = await post("/api/auth/login", { username: "NoSuchUser" }, { ip });
+    const limited = await b.post("/api/auth/login", { username: "NoSuchUser" }, { ip });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: "Rate limit exceeded" });
     expect(Number(limited.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(60);
-    expect((await post("/api/auth/login", { username: "NoSuchUser" }, { ip: "192.0.2.78" })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await b.post("/api/auth/login", { username: "NoSuchUser" }, { ip: "192.0.2.78" })).statusCode,
+    ).toBe(404);
   });
 
   it("makes the usernames in ADMIN_USERNAMES admins, whatever their letter case", async () => {
@@ -313,12 +340,58 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
     expect((await me(cookie)).json().shopifyStore).toBeNull();
   });
 
+  it("binds a phrase to the browser that asked for it: another caller gets neither the phrase nor a session", async () => {
+    const owner = browser();
+    const id = await ensureRobloxUser(t.app, "BossUser");
+    const first = await owner.post("/api/auth/login", { username: "BossUser" });
+    const setCookie = [first.headers["set-cookie"]].flat().join("\n");
+    expect(setCookie).toMatch(/autodrop_login=[A-Za-z0-9_-]{40,};/);
+    expect(setCookie).toMatch(/autodrop_login=[^\n]*HttpOnly/);
+    expect(setCookie).toMatch(/autodrop_login=[^\n]*SameSite=Strict/);
+    const token = loginCookieFrom(first.headers["set-cookie"])!.split("=")[1];
+    const stored = (await challengesOf(id)).find((c) => !c.usedAt)!;
+    expect(stored.browserHash).toBe(hashToken(token));
+    const { verificationPhrase } = first.json();
+    await setDescription(id, verificationPhrase);
+
+    const sessionsBefore = await tableCount(sessions);
+    const attacker = browser();
+    const takeover = await attacker.post("/api/auth/login", { username: "BossUser" });
+    expect(takeover.statusCode).toBe(200);
+    expect(takeover.json().success).toBe(false);
+    expect(takeover.json().verificationPhrase).not.toBe(verificationPhrase);
+    expect(sessionCookieFrom(takeover.headers["set-cookie"])).toBeNull();
+    const noCookie = await post("/api/auth/verify", {
+      username: "BossUser",
+      verificationPhrase,
+      robloxUserId: id,
+    });
+    const otherCookie = await attacker.post("/api/auth/verify", {
+      username: "BossUser",
+      verificationPhrase,
+      robloxUserId: id,
+    });
+    for (const res of [noCookie, otherCookie]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: AUTH_ERRORS.invalidPhrase });
+      expect(sessionCookieFrom(res.headers["set-cookie"])).toBeNull();
+    }
+    expect(await tableCount(sessions)).toBe(sessionsBefore);
+    expect((await challengesOf(id)).filter((c) => !c.usedAt)).toHaveLength(2);
+
+    const signedIn = await owner.post("/api/auth/login", { username: "BossUser" });
+    expect(signedIn.json().success).toBe(true);
+    expect(sessionCookieFrom(signedIn.headers["set-cookie"])).not.toBeNull();
+  });
+
   it("reports needsSetup false at login and verify for a user who finished setup", async () => {
+    const b = browser();
     const { robloxUserId } = await signIn(t.app, "SetUpUser", { setupCompleted: true });
-    const login = (await post("/api/auth/login", { username: "SetUpUser" })).json();
-    expect(login).toMatchObject({ success: false, needsSetup: false });
+    const login = (await b.post("/api/auth/login", { username: "SetUpUser" })).json();
+    // Before verification the answer says nothing about the account.
+    expect(login).toMatchObject({ success: false, needsSetup: true });
     await setDescription(robloxUserId, login.verificationPhrase);
-    const res = await post("/api/auth/verify", {
+    const res = await b.post("/api/auth/verify", {
       username: "SetUpUser",
       verificationPhrase: login.verificationPhrase,
       robloxUserId,

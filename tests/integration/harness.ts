@@ -43,6 +43,7 @@ export function useTestApp(
     config?: Parameters<typeof testConfig>[0];
     clock?: Clock;
     providers?: Partial<Providers>;
+    logStream?: { write(line: string): void };
   } = {},
 ): TestAppHandle {
   const handle = { driver } as TestAppHandle;
@@ -53,6 +54,7 @@ export function useTestApp(
       startJobs: opts.startJobs ?? false,
       clock: opts.clock,
       providers: opts.providers,
+      logStream: opts.logStream,
     });
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { App } from "../../src/server/app.js";
 import { users } from "../../src/server/db/schema/index.js";
-import { SESSION_COOKIE } from "../../src/server/modules/auth/sessions.js";
+import { LOGIN_COOKIE, SESSION_COOKIE } from "../../src/server/modules/auth/sessions.js";
 
 export interface SignInOptions {
   admin?: boolean;
@@ -27,12 +27,17 @@ export function uniqueIp(): string {
   return `10.${(process.pid >> 8) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-/** The session cookie pair from a response's Set-Cookie header, e.g. "autodrop_session=abc". */
-export function sessionCookieFrom(setCookie: string | string[] | undefined): string | null {
+/** A cookie pair from a response's Set-Cookie header, e.g. "autodrop_session=abc". */
+export function cookieFrom(setCookie: string | string[] | undefined, name: string): string | null {
   const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  const found = all.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  const found = all.find((c) => c.startsWith(`${name}=`));
   return found ? found.split(";")[0] : null;
 }
+
+export const sessionCookieFrom = (setCookie: string | string[] | undefined) =>
+  cookieFrom(setCookie, SESSION_COOKIE);
+export const loginCookieFrom = (setCookie: string | string[] | undefined) =>
+  cookieFrom(setCookie, LOGIN_COOKIE);
 
 /** The sandbox Roblox account of that name (created when missing), through the emulator's control API. */
 export async function ensureRobloxUser(app: App, username: string): Promise<number> {
@@ -63,6 +68,7 @@ export async function signIn(app: App, username: string, opts: SignInOptions = {
   });
   if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.statusCode} ${login.body}`);
   const { verificationPhrase } = login.json();
+  const browser = loginCookieFrom(login.headers["set-cookie"]) ?? "";
   const patched = await app.inject({
     method: "PATCH",
     url: `/__sandbox/roblox/users/${robloxUserId}`,
@@ -74,6 +80,7 @@ export async function signIn(app: App, username: string, opts: SignInOptions = {
     method: "POST",
     url: "/api/auth/verify",
     payload: { username, verificationPhrase, robloxUserId },
+    headers: { cookie: browser },
     remoteAddress,
   });
   const cookie = sessionCookieFrom(verify.headers["set-cookie"]);

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import claimButtonTexts from "../../extensions/claim-button/locales/en.default.json" with { type: "json" };
+import { claimUrl } from "../../extensions/claim-button/src/claim-url.js";
 import {
   sandboxShopifyDeliveries,
   sandboxShopifyOrders,
@@ -171,13 +173,26 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
       payload: `qty_${s.variants[1].variantId}=2&email=shopper%40example.com`,
     });
     expect(checkout.statusCode).toBe(303);
-    const orderPage = await t.app.inject({ method: "GET", url: checkout.headers.location as string });
-    expect(orderPage.body).toContain("Order placed.");
-    expect(orderPage.body).toContain("orders/create → 200");
     const [ours] = (
       await t.app.inject({ method: "GET", url: "/api/orders", headers: s.user.headers })
     ).json();
     expect(ours.customerEmail).toBe("shopper@example.com");
+    // Checkout ends on the Thank you page, with the Claim button the checkout extension shows there.
+    const thankYou = await t.app.inject({ method: "GET", url: checkout.headers.location as string });
+    expect(thankYou.statusCode).toBe(200);
+    expect(thankYou.body).toContain("Thank you for your purchase!");
+    expect(thankYou.body).toContain(claimButtonTexts.hint);
+    const link = claimUrl(t.app.ctx.config.publicUrl, ours.shopifyOrderId, "shopper@example.com")!;
+    expect(link).toMatch(/\/claim\/\d+\/shopper%40example\.com$/);
+    expect(thankYou.body).toContain(`href="${link}"`);
+    expect(thankYou.body).toContain(`>${claimButtonTexts.claim}</a>`);
+    const claim = await t.app.inject({ method: "GET", url: `/api/orders${new URL(link).pathname}` });
+    expect(claim.statusCode, claim.body).toBe(200);
+    const orderPage = await t.app.inject({
+      method: "GET",
+      url: `/__sandbox/shopify/${s.shop}/admin/orders/${ours.shopifyOrderId}`,
+    });
+    expect(orderPage.body).toContain("orders/create → 200");
 
     const empty = await t.app.inject({
       method: "POST",

@@ -103,6 +103,20 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
     expect(await stockOf(s.listing.id)).toBe(4);
   });
 
+  it("stores a signed order whose text holds NUL or a lone surrogate, repaired rather than lost", async () => {
+    const s = await sellerWithListing();
+    const id = "7300000000001";
+    const body = orderBody({
+      id,
+      email: "odd\u0000buyer\uD800@example.com",
+      lines: [{ variantId: s.variant.variantId, quantity: 1, price: "5.00" }],
+    });
+    const res = await signedWebhook(t.app, ORDERS, s.shop, "orders/create", body);
+    expect(res.statusCode, res.body).toBe(200);
+    const [order] = await ordersOf(s.user.userId);
+    expect(order.customerEmail).toBe("oddbuyer\uFFFD@example.com");
+  });
+
   it("queues the orders.created follow-up only for sellers with something to follow up", async () => {
     const queued = async (userId: string) =>
       Number(

@@ -269,6 +269,36 @@ describe.each(DRIVERS)("withdrawals on %s", (driver) => {
         remoteAddress: uniqueIp(),
       });
       expect(blank.json()).toEqual({ error: "Please enter a ROBLOX username" });
+      for (const malformed of ["bad name!", "x".repeat(40), "caf\u00e9"]) {
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/api/orders/claim/validate-username",
+          payload: { username: malformed },
+          remoteAddress: uniqueIp(),
+        });
+        expect(res.statusCode, malformed).toBe(400);
+        expect(res.json().error).toMatch(/^username: /);
+      }
+    });
+
+    it("counts calls against the limit before it reads the body, so malformed calls spend it too", async () => {
+      const ip = uniqueIp();
+      for (let i = 0; i < 30; i++) {
+        const bad = await t.app.inject({
+          method: "POST",
+          url: "/api/orders/claim/validate-username",
+          payload: { username: 42 },
+          remoteAddress: ip,
+        });
+        expect(bad.statusCode).toBe(400);
+      }
+      const limited = await t.app.inject({
+        method: "POST",
+        url: "/api/orders/claim/validate-username",
+        payload: { username: "NoSuchBuyer3" },
+        remoteAddress: ip,
+      });
+      expect(limited.statusCode).toBe(429);
     });
 
     it("is rate limited per IP", async () => {

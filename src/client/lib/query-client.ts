@@ -1,9 +1,15 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "./api";
+import { dismissErrorToasts } from "./toast";
 
-/** Spec 000 §9: no automatic retries, no refetch on focus, no polling, data never stale by time. */
+/**
+ * Spec 000 §9: no automatic retries, no refetch on focus, no polling, data never stale by time. A call that
+ * succeeds closes the error toast of an earlier failure (the mutation's own callbacks run after, so a success
+ * that is itself bad news still shows its toast).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: new MutationCache({ onSuccess: () => dismissErrorToasts() }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: "throw" }),

@@ -104,6 +104,13 @@ export function dismissToast(toastId?: string): void {
   dispatch({ type: "DISMISS_TOAST", toastId });
 }
 
+/** Closes the open error toasts: what they reported is over once a later call succeeds (the retry worked). */
+export function dismissErrorToasts(): void {
+  for (const shown of state.toasts) {
+    if (shown.open && shown.variant === "destructive") dispatch({ type: "DISMISS_TOAST", toastId: shown.id });
+  }
+}
+
 export function useToast() {
   const current = useSyncExternalStore(subscribe, getToastState, getToastState);
   return { ...current, toast, dismiss: dismissToast };

@@ -136,8 +136,8 @@ describe("host rule", () => {
   });
 
   it("names the authorised domain", () => {
-    expect(authorisedClaimDomain("autodrop.gg", "claim.autodrop.gg")).toBe("claim.autodrop.gg");
-    expect(authorisedClaimDomain("www.autodrop.gg", null)).toBe("claim.autodrop.gg");
+    expect(authorisedClaimDomain("claim.autodrop.gg")).toBe("claim.autodrop.gg");
+    expect(authorisedClaimDomain(null)).toBe("localhost");
     expect(claimHostname("https://claim.x.io:8443/path")).toBe("claim.x.io");
   });
 });

@@ -122,9 +122,12 @@ export function isAuthorisedClaimHost(hostname: string, claimHost: string | null
   return configured ? hostname.toLowerCase() === configured : isClaimHost(hostname);
 }
 
-/** The domain the Access Restricted screen names. */
-export function authorisedClaimDomain(hostname: string, claimHost: string | null | undefined): string {
-  return claimHostname(claimHost) ?? `claim.${hostname.toLowerCase().replace(/^www\./, "")}`;
+/**
+ * The domain the Access Restricted screen names: the configured claim host, else localhost (the one place a claim
+ * page surely works without CLAIM_HOST; a guessed claim. subdomain may not exist).
+ */
+export function authorisedClaimDomain(claimHost: string | null | undefined): string {
+  return claimHostname(claimHost) ?? "localhost";
 }
 
 const enc = encodeURIComponent;

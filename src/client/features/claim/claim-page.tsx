@@ -81,7 +81,7 @@ export function ClaimPage() {
 
   if (authorised === null) return <Loading />;
   if (!authorised) {
-    const domain = authorisedClaimDomain(hostname, config.data?.claimHost);
+    const domain = authorisedClaimDomain(config.data?.claimHost);
     return (
       <ClaimShell style={CLAIM_PAGE_STYLE_DEFAULTS}>
         <ClaimMessage icon={ShieldAlertIcon} title="Access Restricted" tone="danger">

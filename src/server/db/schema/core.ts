@@ -52,11 +52,13 @@ export const loginChallenges = pgTable(
     robloxUserId: bigint("roblox_user_id", { mode: "number" }).notNull(),
     username: text("username").notNull(),
     phrase: text("phrase").notNull(),
+    /** sha256 of the challenge cookie of the browser that asked for the phrase (decision 018). */
+    browserHash: text("browser_hash"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("login_challenges_roblox_user_idx").on(t.robloxUserId, t.createdAt)],
+  (t) => [index("login_challenges_roblox_user_browser_idx").on(t.robloxUserId, t.browserHash, t.createdAt)],
 );
 
 export const sessions = pgTable(

@@ -7,11 +7,19 @@ import {
   verifyRequestSchema,
   verifyResponseSchema,
 } from "../../../contract/auth.js";
+import { LOGIN_CHALLENGE_TTL_MINUTES } from "../../../contract/limits.js";
 import type { AppContext } from "../../context.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
 import type { RouteApp } from "./scopes.js";
 import { currentUserView, login, type NewSession, verify } from "./service.js";
-import { revokeSession, SESSION_COOKIE, setSessionCookie, userOf } from "./sessions.js";
+import {
+  loginBrowserHash,
+  revokeSession,
+  SESSION_COOKIE,
+  sentLoginBrowserHash,
+  setSessionCookie,
+  userOf,
+} from "./sessions.js";
 
 const LOGIN_RATE_LIMIT: RateLimitRule = { name: "login", points: 20, durationSeconds: 60 };
 const VERIFY_RATE_LIMIT: RateLimitRule = { name: "verify", points: 30, durationSeconds: 60 };
@@ -34,7 +42,8 @@ export function publicRoutes(r: RouteApp, ctx: AppContext): void {
       schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
     },
     async (request, reply) => {
-      const { response, session } = await login(ctx, request.body.username);
+      const browser = loginBrowserHash(request, reply, secure, LOGIN_CHALLENGE_TTL_MINUTES);
+      const { response, session } = await login(ctx, request.body.username, browser);
       startSession(reply, session);
       return response;
     },
@@ -47,7 +56,7 @@ export function publicRoutes(r: RouteApp, ctx: AppContext): void {
       schema: { body: verifyRequestSchema, response: { 200: verifyResponseSchema } },
     },
     async (request, reply) => {
-      const { response, session } = await verify(ctx, request.body);
+      const { response, session } = await verify(ctx, request.body, sentLoginBrowserHash(request));
       startSession(reply, session);
       return response;
     },

@@ -38,7 +38,13 @@ export async function scoped(
 ): Promise<void> {
   await app.register(async (group) => {
     const guard = guardOf(ctx, scope);
-    if (guard) group.addHook("onRequest", guard);
+    if (guard) {
+      group.addHook("onRequest", guard);
+      // What a signed-in caller sees is theirs alone: no shared or browser cache keeps it (a route may say more).
+      group.addHook("onRequest", async (_request, reply) => {
+        reply.header("Cache-Control", "no-store");
+      });
+    }
     await routes(withZod(group));
   });
 }

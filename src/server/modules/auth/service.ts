@@ -39,10 +39,16 @@ async function askRoblox<T>(ctx: AppContext, call: () => Promise<T>): Promise<T>
 }
 
 /**
- * The user's current challenge: the unexpired, unused one if there is one (so a second Continue shows the same
- * phrase), else a new one. The per-user advisory lock keeps two concurrent logins from issuing two phrases.
+ * This browser's current challenge for the user: its unexpired, unused one if there is one (so a second Continue in
+ * the same browser shows the same phrase), else a new one. Each browser has its own phrase (decision 018): a
+ * phrase is never shown to a caller other than the browser it was issued to. The per-user advisory lock keeps two
+ * concurrent logins from one browser from issuing two phrases.
  */
-async function currentChallenge(ctx: AppContext, robloxUser: RobloxUser): Promise<Challenge> {
+async function currentChallenge(
+  ctx: AppContext,
+  robloxUser: RobloxUser,
+  browserHash: string,
+): Promise<Challenge> {
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`login:${robloxUser.id}`}, 0))`);
     const now = new Date();
@@ -52,6 +58,7 @@ async function currentChallenge(ctx: AppContext, robloxUser: RobloxUser): Promis
       .where(
         and(
           eq(loginChallenges.robloxUserId, robloxUser.id),
+          eq(loginChallenges.browserHash, browserHash),
           isNull(loginChallenges.usedAt),
           gt(loginChallenges.expiresAt, now),
         ),
@@ -65,6 +72,7 @@ async function currentChallenge(ctx: AppContext, robloxUser: RobloxUser): Promis
         robloxUserId: robloxUser.id,
         username: robloxUser.name,
         phrase: generatePhrase(),
+        browserHash,
         expiresAt: new Date(now.getTime() + LOGIN_CHALLENGE_TTL_MINUTES * 60_000),
       })
       .returning();
@@ -120,44 +128,46 @@ async function completeSignIn(
   });
 }
 
-async function findUserByRobloxId(db: DbOrTx, robloxUserId: number): Promise<SessionUser | null> {
-  const rows = await db.select().from(users).where(eq(users.robloxUserId, robloxUserId)).limit(1);
-  return rows[0] ?? null;
-}
-
 /**
- * POST /api/auth/login: finds the Roblox user and hands out the current verification phrase. When the profile
- * already holds that phrase the user is signed in at once (success: true with a session).
+ * POST /api/auth/login: finds the Roblox user and hands this browser its verification phrase. When the profile
+ * already holds that phrase the user is signed in at once (success: true with a session). Before that, the answer
+ * says nothing about the account (needsSetup is always true), so it cannot tell whether a username has one.
  */
 export async function login(
   ctx: AppContext,
   username: string,
+  browserHash: string,
 ): Promise<{ response: LoginResponse; session: NewSession | null }> {
   const roblox = ctx.providers.roblox;
   const found = await askRoblox(ctx, () => roblox.findUserByUsername(username));
   if (!found) throw notFound(AUTH_ERRORS.userNotFound);
-  const challenge = await currentChallenge(ctx, found);
+  const challenge = await currentChallenge(ctx, found, browserHash);
   const profile = await askRoblox(ctx, () => roblox.getUser(found.id));
   const base = { username: found.name, verificationPhrase: challenge.phrase, robloxUserId: found.id };
   if (profile && descriptionHoldsPhrase(profile.description, challenge.phrase)) {
     const { user, session } = await completeSignIn(ctx, challenge, profile);
     return { response: { success: true, needsSetup: !user.setupCompleted, ...base }, session };
   }
-  const existing = await findUserByRobloxId(ctx.db, found.id);
-  return { response: { success: false, needsSetup: !existing?.setupCompleted, ...base }, session: null };
+  return { response: { success: false, needsSetup: true, ...base }, session: null };
 }
 
-/** POST /api/auth/verify: checks the phrase against the challenge and the live profile, then signs in. */
+/**
+ * POST /api/auth/verify: checks the phrase against this browser's challenge and the live profile, then signs in.
+ * A phrase issued to another browser is as unknown here as a made-up one.
+ */
 export async function verify(
   ctx: AppContext,
   input: VerifyRequest,
+  browserHash: string | null,
 ): Promise<{ response: VerifyResponse; session: NewSession }> {
+  if (!browserHash) throw badRequest(AUTH_ERRORS.invalidPhrase);
   const [challenge] = await ctx.db
     .select()
     .from(loginChallenges)
     .where(
       and(
         eq(loginChallenges.robloxUserId, input.robloxUserId),
+        eq(loginChallenges.browserHash, browserHash),
         eq(loginChallenges.phrase, normalisePhrase(input.verificationPhrase)),
       ),
     )

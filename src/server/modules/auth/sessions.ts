@@ -71,6 +71,35 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
   });
 }
 
+export const LOGIN_COOKIE = "autodrop_login";
+
+/**
+ * The browser's login-challenge cookie (decision 018): the same random token while it lives, a new one otherwise.
+ * Only its hash is stored with the challenges it asked for. Strict SameSite: login and verify are same-site calls.
+ */
+export function loginBrowserHash(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secure: boolean,
+  ttlMinutes: number,
+): string {
+  const token = request.cookies[LOGIN_COOKIE] || randomBytes(32).toString("base64url");
+  reply.setCookie(LOGIN_COOKIE, token, {
+    path: "/api/auth",
+    httpOnly: true,
+    sameSite: "strict",
+    secure,
+    maxAge: ttlMinutes * 60,
+  });
+  return hashToken(token);
+}
+
+/** The hash of the challenge cookie the browser sent, or null without one. */
+export function sentLoginBrowserHash(request: FastifyRequest): string | null {
+  const token = request.cookies[LOGIN_COOKIE];
+  return token ? hashToken(token) : null;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, resolved lazily from the session cookie. */

@@ -129,7 +129,7 @@ export function publicRoutes(r: RouteApp, ctx: AppContext): void {
   r.post(
     "/api/orders/claim/validate-username",
     {
-      preHandler: ctx.rateLimits.perIp(VALIDATE_USERNAME_LIMIT),
+      onRequest: ctx.rateLimits.perIp(VALIDATE_USERNAME_LIMIT),
       schema: { body: validateUsernameRequestSchema, response: { 200: validateUsernameResponseSchema } },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { type Game, gameSchema } from "../../../contract/games.js";
+import { notFound } from "../../http/errors.js";
 import type { RouteApp } from "../auth/index.js";
 
 const CODE_NAME = /^(?=.{1,64}$)[a-z0-9]+(?:_[a-z0-9]+)*$/;
@@ -40,7 +41,7 @@ export function itemImageRoutes(r: RouteApp): void {
     const game = gameSchema.safeParse(request.params.game);
     const codeName = request.params.file.replace(/\.svg$/, "");
     if (!game.success || !request.params.file.endsWith(".svg") || !CODE_NAME.test(codeName)) {
-      return reply.status(404).type("text/plain").send("Not found");
+      throw notFound();
     }
     return reply
       .type("image/svg+xml")

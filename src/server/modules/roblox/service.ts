@@ -1,8 +1,9 @@
+import { robloxUsernameSchema } from "../../../contract/auth.js";
 import { BOT_TEXTS } from "../../../contract/bots.js";
 import type { HeadshotSize } from "../../../contract/roblox.js";
 import { ROBLOX_UNAVAILABLE } from "../../../contract/texts.js";
 import type { AppContext } from "../../context.js";
-import { HttpError, notFound } from "../../http/errors.js";
+import { badRequest, HttpError, notFound } from "../../http/errors.js";
 import type { RobloxUser } from "../../integrations/roblox/index.js";
 
 const unavailable = () => new HttpError(503, ROBLOX_UNAVAILABLE);
@@ -13,6 +14,9 @@ const unavailable = () => new HttpError(503, ROBLOX_UNAVAILABLE);
  * one database connection.
  */
 export async function findRobloxUserByName(ctx: AppContext, username: string): Promise<RobloxUser | null> {
+  // A name Roblox could never have is the caller's mistake (400), not a reason to bother Roblox (or to say 503).
+  const checked = robloxUsernameSchema.safeParse(username);
+  if (!checked.success) throw badRequest(`username: ${checked.error.issues[0].message}`);
   try {
     return await ctx.providers.roblox.findUserByUsername(username);
   } catch (err) {

@@ -6,6 +6,7 @@ import {
   type ShopifyWebhookTopic,
 } from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
+import { sanitiseText } from "../../http/input-guard.js";
 import {
   customersRedactSchema,
   orderStateWebhookSchema,
@@ -143,7 +144,8 @@ export function webhookRoutes(scope: RouteApp, ctx: AppContext): void {
         return reply.status(400).send({ error: "Bad request: missing shop domain" });
       let body: unknown;
       try {
-        body = parseShopifyJson(raw);
+        // Signed and retried until taken: text the database cannot hold is repaired, never a reason to drop it.
+        body = sanitiseText(parseShopifyJson(raw));
       } catch {
         return reply.status(400).send({ error: "Bad request: body is not valid JSON" });
       }

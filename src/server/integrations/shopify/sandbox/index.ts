@@ -7,6 +7,7 @@ import { registerOrderLifecycle } from "./lifecycle.js";
 import { registerOAuth } from "./oauth.js";
 import { BASE, shopifySandbox } from "./shared.js";
 import { registerStorefront } from "./storefront.js";
+import { registerThankYou } from "./thank-you.js";
 
 /**
  * The Shopify emulator: OAuth (authorize page, code exchange), the Admin GraphQL API, webhook delivery signed with
@@ -25,6 +26,7 @@ export async function registerShopifySandbox(app: FastifyInstance, ctx: SandboxC
     registerOAuth(scope, sandbox);
     registerAdminApi(scope, sandbox);
     registerStorefront(scope, sandbox);
+    registerThankYou(scope, sandbox);
     registerControlApi(scope, sandbox);
     registerOrderLifecycle(scope, sandbox);
     registerAdminPages(scope, sandbox);

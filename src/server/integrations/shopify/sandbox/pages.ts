@@ -125,7 +125,7 @@ ${p.products.flatMap(({ product, variants }) =>
 </form>`;
 }
 
-function lineSummary(order: SandboxOrder): string {
+export function lineSummary(order: SandboxOrder): string {
   try {
     const body = JSON.parse(order.payload) as { line_items?: { title?: string; quantity?: number }[] };
     return (body.line_items ?? []).map((l) => `${l.title} × ${l.quantity}`).join(", ");

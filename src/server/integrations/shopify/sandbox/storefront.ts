@@ -10,6 +10,7 @@ import { sendPage } from "../../sandbox-home.js";
 import * as pages from "./pages.js";
 import { BASE, orderRequestSchema, type ShopifySandbox, type ShopParams } from "./shared.js";
 import { listProductsWithVariants, listSandboxShops, SandboxOrderError } from "./store.js";
+import { thankYouPath } from "./thank-you.js";
 
 /** The stores' list, and each store's storefront where a tester places an order (sent as orders/create). */
 export function registerStorefront(
@@ -93,7 +94,7 @@ export function registerStorefront(
       }
       try {
         const { order } = await placeOrder(shop, parsed.data);
-        return reply.redirect(pages.sandboxShopPath(shop.domain, `/admin/orders/${order.id}?placed=1`), 303);
+        return reply.redirect(thankYouPath(shop.domain, order.id), 303);
       } catch (err) {
         if (!(err instanceof SandboxOrderError)) throw err;
         return reply.redirect(
