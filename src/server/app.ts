@@ -15,6 +15,7 @@ import { registerErrorHandling } from "./http/error-handler.js";
 import { RateLimits } from "./http/rate-limit.js";
 import { createHttpFetch, createProviders, type Providers, registerSandboxes } from "./integrations/index.js";
 import { JobQueue } from "./jobs/queue.js";
+import { apiV1Module } from "./modules/api-v1/index.js";
 import { authModule } from "./modules/auth/index.js";
 import { botapiModule } from "./modules/botapi/index.js";
 import { botsModule } from "./modules/bots/index.js";
@@ -61,6 +62,7 @@ export const MODULES: readonly AppModule[] = [
   setupModule,
   subscriptionsModule,
   paymentsModule,
+  apiV1Module,
 ];
 
 const REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
@@ -174,6 +176,8 @@ async function registerClient(app: FastifyInstance): Promise<void> {
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0];
+    if (pathname.startsWith("/api/v1/"))
+      return reply.status(404).send({ error: "Not found", code: "not_found" });
     if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/__sandbox/api")) {
       return reply.status(404).send({ error: "Not found" });
     }

@@ -1,3 +1,4 @@
+export * from "./api.js";
 export * from "./bot-work.js";
 export * from "./commerce.js";
 export * from "./core.js";

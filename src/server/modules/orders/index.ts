@@ -5,9 +5,9 @@ import { orderCreatedHook } from "./events.js";
 import { sellerRoutes } from "./routes.js";
 
 export { completeOrder, onOrderCompleted } from "./completion.js";
-export { type OrderCreatedEvent, onOrdersCreated } from "./events.js";
+export { jobHook, type OrderCreatedEvent, onOrdersCreated } from "./events.js";
 export { ingestShopifyOrder, intakeBatcher } from "./intake.js";
-export { SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "./service.js";
+export { claimBaseUrl, SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "./service.js";
 
 /**
  * Orders: the Shopify intake (one order per game, reserved stock, idempotent), completion, the seller's list, and
