@@ -29,7 +29,7 @@ import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
 
 const STATE_KEY = ["/api/api-integration"];
-const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
+const linkClass = "font-medium text-primary underline underline-offset-4";
 
 /** The whole key, shown once after it was created or refreshed. */
 function NewKey({ apiKey }: { apiKey: string }) {
@@ -289,7 +289,8 @@ function WebhookCard({ state }: { state: ApiIntegrationState }) {
           {state.deliveries.length === 0 ? (
             <p className="text-sm text-muted-foreground">No deliveries yet.</p>
           ) : (
-            <div className="overflow-x-auto">
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+            <section className="overflow-x-auto" tabIndex={0} aria-label="Webhook deliveries">
               <table className="w-full text-sm">
                 <thead className="text-left text-xs text-muted-foreground">
                   <tr>
@@ -314,7 +315,7 @@ function WebhookCard({ state }: { state: ApiIntegrationState }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           )}
         </div>
       </CardContent>

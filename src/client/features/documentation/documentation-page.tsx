@@ -34,11 +34,15 @@ const ERROR_MEANINGS: Record<keyof typeof API_ERROR_CODES, string> = {
 
 function CodeBlock({ label, code }: { label: string; code: string }) {
   return (
-    <figure className="grid gap-1">
+    <figure className="grid min-w-0 gap-1">
       <figcaption className="text-xs font-medium text-muted-foreground">{label}</figcaption>
-      <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs leading-relaxed">
-        <code>{code}</code>
-      </pre>
+      {/* Focusable so a keyboard user can scroll a long line into view (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
+      <section tabIndex={0} aria-label={label} className="overflow-x-auto rounded-md bg-muted p-3">
+        <pre className="text-xs leading-relaxed">
+          <code>{code}</code>
+        </pre>
+      </section>
     </figure>
   );
 }
@@ -206,7 +210,7 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
           </p>
           <p>
             <span className="font-medium">Authentication:</span> send your API key (from{" "}
-            <Link href="/api-integration" className="text-primary underline-offset-4 hover:underline">
+            <Link href="/api-integration" className="text-primary underline underline-offset-4">
               API Integration
             </Link>
             , Basic or Pro plan) as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>.
@@ -231,7 +235,7 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
             {WEBHOOK_HEADERS.timestamp} and {WEBHOOK_HEADERS.signature} (v1= HMAC-SHA256 of id.timestamp.body
             with your signing secret; refuse timestamps over 5 minutes old). The integrators' guide with a
             verification snippet is docs/api.md in the Autodrop repository. The machine-readable reference:{" "}
-            <a className="text-primary underline-offset-4 hover:underline" href="/api/openapi.json">
+            <a className="text-primary underline underline-offset-4" href="/api/openapi.json">
               /api/openapi.json
             </a>{" "}
             (OpenAPI {doc.openapi}).

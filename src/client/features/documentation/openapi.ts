@@ -44,7 +44,7 @@ export interface Endpoint {
   parameters: Parameter[];
   /** An example request body (JSON), or null when the call takes none. */
   body: unknown;
-  /** The success status and an example of its body. */
+  /** The success status and an example of its body, when the document describes one. */
   success: { status: string; example: unknown } | null;
 }
 
@@ -97,9 +97,10 @@ export function endpointsOf(doc: OpenApiDocument): Endpoint[] {
         operation,
         parameters: operation.parameters ?? [],
         body: bodySchema ? exampleOf(bodySchema, doc) : null,
-        success: successStatus
-          ? { status: successStatus, example: successSchema ? exampleOf(successSchema, doc) : null }
-          : null,
+        success:
+          successStatus && successSchema
+            ? { status: successStatus, example: exampleOf(successSchema, doc) }
+            : null,
       };
     }),
   );
@@ -133,6 +134,7 @@ export function curlExample(endpoint: Endpoint, baseUrl: string): string {
 
 export function jsExample(endpoint: Endpoint, baseUrl: string): string {
   const headers = [
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the example's own template literal, printed as code
     "    Authorization: `Bearer ${process.env.AUTODROP_KEY}`,",
     ...(hasIdempotency(endpoint) ? ['    "Idempotency-Key": crypto.randomUUID(),'] : []),
     ...(endpoint.body !== null ? ['    "Content-Type": "application/json",'] : []),
