@@ -1,19 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./axe";
+import { capture as captureAt } from "./capture";
 import { logInThroughSandbox, sandboxCall } from "./sandbox";
 
-/** Screenshots for the report go to SHOTS_DIR (test-results/ by default, ignored by git). */
-const SHOTS = process.env.SHOTS_DIR ?? "test-results";
-
-/** The page as it is now, at 1280 px and at 390 px, checked by axe at both widths. */
-async function capture(page: Page, name: string) {
-  await expectNoSeriousA11yViolations(page, name);
-  await page.screenshot({ path: `${SHOTS}/api-${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoSeriousA11yViolations(page, `${name} at 390 px`);
-  await page.screenshot({ path: `${SHOTS}/api-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const capture = (page: Page, name: string) => captureAt(page, "api", name);
 
 /** Puts the signed-in seller on `tier` with a sandbox subscription key, as a tester would. */
 async function activateKey(page: Page, tier: "basic" | "pro") {

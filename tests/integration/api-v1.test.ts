@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { API_ERROR_CODES } from "../../src/contract/api.js";
 import { buildApp } from "../../src/server/app.js";
 import { testConfig } from "../../src/server/config.js";
-import { gameSettings, orders, users } from "../../src/server/db/schema/index.js";
+import { apiIdempotencyKeys, gameSettings, orders, users } from "../../src/server/db/schema/index.js";
+import { forgetExpiredIdempotencyKeys } from "../../src/server/modules/api-v1/orders.js";
 import { hashToken } from "../../src/server/modules/auth/index.js";
+import { apiSeller, bearer } from "./api-fixtures.js";
 import { balanceOf, createItem, grant, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { ensureRobloxUser, signIn, uniqueIp } from "./helpers.js";
@@ -12,7 +14,6 @@ import { ensureRobloxUser, signIn, uniqueIp } from "./helpers.js";
 describe.each(DRIVERS)("public API v1 on %s", (driver) => {
   const t = useTestApp(driver);
 
-  const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
   const createOrder = (key: string, items: object[], extra: Record<string, string> = {}) =>
     t.app.inject({
       method: "POST",
@@ -20,21 +21,6 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
       headers: { ...bearer(key), ...extra },
       payload: { items },
     });
-
-  /** A seller on `tier` with the API on, its key, and 10 of an mm2 item. */
-  async function apiSeller(tier: "basic" | "pro" = "basic") {
-    const seller = await signIn(t.app, uniqueName("Api"), { tier });
-    const toggle = await t.app.inject({
-      method: "POST",
-      url: "/api/settings/api-integration",
-      headers: seller.headers,
-      payload: { enabled: true },
-    });
-    expect(toggle.statusCode).toBe(200);
-    const item = await createItem(t.app, "mm2");
-    await grant(t.app, seller.userId, item.id, 10);
-    return { seller, key: toggle.json().apiKey as string, item };
-  }
 
   it("turns on only for Basic or Pro, shows the key once and stores only its hash", async () => {
     const free = await signIn(t.app, uniqueName("Free"), { tier: "free" });
@@ -47,7 +33,7 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatch(/Basic or Pro/);
 
-    const { seller, key } = await apiSeller();
+    const { seller, key } = await apiSeller(t.app);
     expect(key).toMatch(/^ad_test_[A-Za-z0-9_-]{32}$/);
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, seller.userId));
     expect(row.apiKeyHash).toBe(hashToken(key));
@@ -58,7 +44,7 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
   });
 
   it("answers every code of spec 001 §8 as {error, code}", async () => {
-    const { seller, key, item } = await apiSeller();
+    const { seller, key, item } = await apiSeller(t.app);
     const other = await createItem(t.app, "bubblegumsimulator");
     await grant(t.app, seller.userId, other.id, 1);
     const expectError = (
@@ -124,7 +110,7 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
   });
 
   it("applies the game's maximum of different items", async () => {
-    const { seller, key, item } = await apiSeller();
+    const { seller, key, item } = await apiSeller(t.app);
     const second = await createItem(t.app, "mm2");
     await grant(t.app, seller.userId, second.id, 1);
     await t.app.ctx.db
@@ -149,7 +135,7 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
   });
 
   it("creates an order that reserves stock, is claimable by its authKey and shows in status and the list", async () => {
-    const { seller, key, item } = await apiSeller();
+    const { seller, key, item } = await apiSeller(t.app);
     const inventory = await t.app.inject({
       method: "GET",
       url: "/api/v1/get-inventory",
@@ -228,7 +214,7 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
   });
 
   it("refreshing the key revokes the old one at once", async () => {
-    const { seller, key } = await apiSeller();
+    const { seller, key } = await apiSeller(t.app);
     const refreshed = await t.app.inject({
       method: "POST",
       url: "/api/settings/refresh-api-key",
@@ -243,7 +229,7 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
   });
 
   it("20 concurrent retries with one Idempotency-Key create one order and all get it", async () => {
-    const { seller, key, item } = await apiSeller();
+    const { seller, key, item } = await apiSeller(t.app);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
         createOrder(key, [{ codeName: item.codeName, quantity: 2 }], { "idempotency-key": "retry-me" }),
@@ -255,6 +241,27 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     const rows = await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId));
     expect(rows).toHaveLength(1);
     expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 8, reserved: 2 });
+  });
+
+  it("forgets an Idempotency-Key after 24 hours: the key then makes a new order", async () => {
+    const { key, item } = await apiSeller(t.app);
+    const first = (
+      await createOrder(key, [{ codeName: item.codeName, quantity: 1 }], { "idempotency-key": "day" })
+    ).json();
+    await t.app.ctx.db
+      .update(apiIdempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(apiIdempotencyKeys.key, "day"));
+    const later = await createOrder(key, [{ codeName: item.codeName, quantity: 2 }], {
+      "idempotency-key": "day",
+    });
+    expect(later.statusCode).toBe(201);
+    expect(later.json().id).not.toBe(first.id);
+    await t.app.ctx.db
+      .update(apiIdempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(apiIdempotencyKeys.key, "day"));
+    expect(await forgetExpiredIdempotencyKeys(t.app.ctx)).toBeGreaterThanOrEqual(1);
   });
 
   it("publishes an OpenAPI 3.1 document listing every public route with its auth and errors", async () => {
@@ -305,27 +312,8 @@ describe.each(DRIVERS.filter((d) => d === "postgres"))("public API v1 under load
   const t = useTestApp(driver);
 
   it("200 concurrent create-orders on 10 units sell exactly 10", async () => {
-    const seller = await signIn(t.app, uniqueName("Load"), { tier: "pro" });
-    const key = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/settings/api-integration",
-        headers: seller.headers,
-        payload: { enabled: true },
-      })
-    ).json().apiKey;
-    const item = await createItem(t.app, "mm2");
-    await grant(t.app, seller.userId, item.id, 10);
-    const answers = await Promise.all(
-      Array.from({ length: 200 }, () =>
-        t.app.inject({
-          method: "POST",
-          url: "/api/v1/create-order",
-          headers: { authorization: `Bearer ${key}` },
-          payload: { items: [{ codeName: item.codeName, quantity: 1 }] },
-        }),
-      ),
-    );
+    const { seller, item, createOrder } = await apiSeller(t.app, { tier: "pro" });
+    const answers = await Promise.all(Array.from({ length: 200 }, () => createOrder()));
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(10);
     expect(codes.filter((c) => c !== 201).every((c) => c === 400 || c === 429)).toBe(true);
@@ -337,20 +325,12 @@ describe.each(DRIVERS.filter((d) => d === "postgres"))("public API v1 under load
       startJobs: false,
     });
     try {
-      const seller = await signIn(t.app, uniqueName("Rate"), { tier: "basic" });
-      const key = (
-        await t.app.inject({
-          method: "POST",
-          url: "/api/settings/api-integration",
-          headers: seller.headers,
-          payload: { enabled: true },
-        })
-      ).json().apiKey;
+      const { key } = await apiSeller(t.app);
       const write = (app: typeof t.app) =>
         app.inject({
           method: "POST",
           url: "/api/v1/create-order",
-          headers: { authorization: `Bearer ${key}` },
+          headers: bearer(key),
           payload: { items: [] },
         });
       for (let i = 0; i < 120; i++) expect((await write(i % 2 ? second : t.app)).statusCode).toBe(400);
@@ -364,7 +344,7 @@ describe.each(DRIVERS.filter((d) => d === "postgres"))("public API v1 under load
       const read = await t.app.inject({
         method: "GET",
         url: "/api/v1/get-inventory",
-        headers: { authorization: `Bearer ${key}` },
+        headers: bearer(key),
       });
       expect(read.statusCode).toBe(200);
     } finally {

@@ -9,9 +9,10 @@ import { orders, webhookDeliveries } from "../../src/server/db/schema/index.js";
 import type { WebhookProvider } from "../../src/server/integrations/webhooks/index.js";
 import { deliverWebhook } from "../../src/server/modules/api-v1/webhooks.js";
 import { completeOrder } from "../../src/server/modules/orders/index.js";
-import { createItem, grant, uniqueName } from "./bot-fixtures.js";
+import { apiSeller } from "./api-fixtures.js";
+import { uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
-import { ensureRobloxUser, signIn, uniqueIp } from "./helpers.js";
+import { ensureRobloxUser, uniqueIp } from "./helpers.js";
 
 type Verify = (secret: string, headers: Record<string, string>, rawBody: string, nowMs?: number) => boolean;
 
@@ -25,33 +26,17 @@ async function documentedVerifier(): Promise<Verify> {
   return (await import(pathToFileURL(file).href)).verifyAutodropWebhook;
 }
 
-/** A Basic seller with the API on, 10 of an mm2 item, and a session. */
-async function apiSeller(app: App) {
-  const seller = await signIn(app, uniqueName("Hook"), { tier: "basic" });
-  const toggle = await app.inject({
-    method: "POST",
-    url: "/api/settings/api-integration",
-    headers: seller.headers,
-    payload: { enabled: true },
-  });
-  const item = await createItem(app, "mm2");
-  await grant(app, seller.userId, item.id, 10);
-  const key: string = toggle.json().apiKey;
-  const createOrder = () =>
-    app.inject({
-      method: "POST",
-      url: "/api/v1/create-order",
-      headers: { authorization: `Bearer ${key}` },
-      payload: { items: [{ codeName: item.codeName, quantity: 1 }] },
-    });
+/** A seller with the API on (api-fixtures) and the page's webhook route. */
+async function hookSeller(app: App) {
+  const seller = await apiSeller(app);
   const saveWebhook = (url: string) =>
     app.inject({
       method: "PUT",
       url: "/api/api-integration/webhook",
-      headers: seller.headers,
+      headers: seller.seller.headers,
       payload: { url },
     });
-  return { seller, createOrder, saveWebhook };
+  return { ...seller, saveWebhook };
 }
 
 interface Receipt {
@@ -77,7 +62,7 @@ describe.each(DRIVERS)("outgoing webhooks on %s", (driver) => {
   const t = useTestApp(driver, { startJobs: true });
 
   it("refuses endpoints that are not public HTTPS hosts", async () => {
-    const { saveWebhook, seller } = await apiSeller(t.app);
+    const { saveWebhook, seller } = await hookSeller(t.app);
     for (const url of [
       "http://example.com/hook",
       "https://127.0.0.1/hook",
@@ -98,7 +83,7 @@ describe.each(DRIVERS)("outgoing webhooks on %s", (driver) => {
 
   it("signs each event so the documented check accepts it and refuses a tampered body or an old timestamp", async () => {
     const verify = await documentedVerifier();
-    const { saveWebhook, createOrder, seller } = await apiSeller(t.app);
+    const { saveWebhook, createOrder, seller } = await hookSeller(t.app);
     const receiverName = uniqueName("rcv");
     const saved = await saveWebhook(`${t.app.ctx.config.publicUrl}/__sandbox/webhooks/${receiverName}`);
     expect(saved.statusCode).toBe(200);
@@ -176,7 +161,7 @@ describe.each(DRIVERS)("webhook retries on %s", (driver) => {
   const t = useTestApp(driver, { providers: { webhooks: failing } });
 
   it("logs a refused attempt and throws so the job retries; a 2xx later delivers it once", async () => {
-    const { saveWebhook, createOrder, seller } = await apiSeller(t.app);
+    const { saveWebhook, createOrder, seller } = await hookSeller(t.app);
     await saveWebhook("https://hooks.example.com/autodrop");
     await createOrder();
     const [delivery] = await t.app.ctx.db

@@ -3,7 +3,7 @@ import { scoped } from "../auth/index.js";
 import { onOrderClaimed } from "../claims/index.js";
 import { onOrderCompleted } from "../orders/index.js";
 import { OPENAPI_PATH, openApiDocument, registerApiErrorHandler, registerOpenApi } from "./openapi.js";
-import { enqueueApiOrderEvent } from "./orders.js";
+import { enqueueApiOrderEvent, forgetExpiredIdempotencyKeys } from "./orders.js";
 import { publicApiRoutes, sellerRoutes } from "./routes.js";
 import { defineWebhookJob } from "./webhooks.js";
 
@@ -22,6 +22,14 @@ export const apiV1Module: AppModule = {
   ],
   async plugin(app, { ctx }) {
     defineWebhookJob(ctx);
+    ctx.jobs.define({
+      name: "api.idempotency-cleanup",
+      schedule: "17 * * * *",
+      retryLimit: 2,
+      handler: async () => {
+        await forgetExpiredIdempotencyKeys(ctx);
+      },
+    });
     onOrderClaimed(ctx, ({ orderId }) => enqueueApiOrderEvent(ctx, orderId, "order.claimed"));
     onOrderCompleted(ctx, ({ orderId }) => enqueueApiOrderEvent(ctx, orderId, "order.completed"));
     await app.register(async (api) => {

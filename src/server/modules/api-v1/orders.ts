@@ -156,6 +156,16 @@ async function assertOrderAllowed(ctx: AppContext, lines: ResolvedLine[]): Promi
 const insufficient = (l: ResolvedLine) =>
   apiError(400, "insufficient_inventory", API_TEXTS.insufficientInventory(l.codeName, l.available));
 
+/** Forgets Idempotency-Keys past their 24 hours (the scheduled `api.idempotency-cleanup` job). */
+export async function forgetExpiredIdempotencyKeys(ctx: AppContext): Promise<number> {
+  const expired = new Date(ctx.clock() - IDEMPOTENCY_TTL_HOURS * 3_600_000);
+  const removed = await ctx.db
+    .delete(apiIdempotencyKeys)
+    .where(lt(apiIdempotencyKeys.createdAt, expired))
+    .returning({ key: apiIdempotencyKeys.key });
+  return removed.length;
+}
+
 /** What identifies a request for its Idempotency-Key: the parsed body, so whitespace and key order do not matter. */
 export const requestHashOf = (body: ApiCreateOrderRequest) =>
   createHash("sha256")
