@@ -64,7 +64,6 @@ export const API_TEXTS = {
   rateLimited: "Rate limit exceeded",
   invalidCursor: "Invalid cursor",
   internal: "Internal server error",
-  upgrade: "Upgrade to Basic or Pro to use the API integration.",
 } as const;
 
 export const apiErrorSchema = z
@@ -75,7 +74,6 @@ export const apiErrorSchema = z
       .describe("Stable machine code"),
   })
   .meta({ id: "Error", example: { error: "Invalid API key", code: "invalid_api_key" } });
-export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const apiInventoryEntrySchema = z
   .object({

@@ -1,4 +1,10 @@
-import { API_ERROR_CODES, API_RATE_LIMITS, IDEMPOTENCY_TTL_HOURS, WEBHOOK_HEADERS } from "@contract/api";
+import {
+  API_ERROR_CODES,
+  API_RATE_LIMITS,
+  IDEMPOTENCY_TTL_HOURS,
+  WEBHOOK_HEADERS,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from "@contract/api";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon } from "lucide-react";
 import { useId, useState } from "react";
@@ -233,8 +239,9 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
           <p>
             <span className="font-medium">Webhooks:</span> deliveries carry {WEBHOOK_HEADERS.id},{" "}
             {WEBHOOK_HEADERS.timestamp} and {WEBHOOK_HEADERS.signature} (v1= HMAC-SHA256 of id.timestamp.body
-            with your signing secret; refuse timestamps over 5 minutes old). The integrators' guide with a
-            verification snippet is docs/api.md in the Autodrop repository. The machine-readable reference:{" "}
+            with your signing secret; refuse timestamps more than {WEBHOOK_TOLERANCE_SECONDS / 60} minutes
+            away). The integrators' guide with a verification snippet is docs/api.md in the Autodrop
+            repository. The machine-readable reference:{" "}
             <a className="text-primary underline underline-offset-4" href="/api/openapi.json">
               /api/openapi.json
             </a>{" "}

@@ -22,7 +22,7 @@ const DELIVERIES_SHOWN = 20;
 
 type EventType = WebhookEvent | "test";
 
-export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64url")}`;
+const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64url")}`;
 
 async function endpointOf(db: DbOrTx, userId: string) {
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
@@ -91,7 +91,7 @@ export async function enqueueWebhookEvent(
 }
 
 /** The headers of one attempt: the delivery id (receivers deduplicate by it), the time, and the signature. */
-export function deliveryHeaders(secret: string, id: string, timestamp: number, body: string) {
+function deliveryHeaders(secret: string, id: string, timestamp: number, body: string) {
   return {
     [WEBHOOK_HEADERS.id]: id,
     [WEBHOOK_HEADERS.timestamp]: String(timestamp),
