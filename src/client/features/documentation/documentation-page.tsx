@@ -151,7 +151,7 @@ function EndpointCard({
   return (
     <Card role="region" aria-label={`${endpoint.method} ${endpoint.path}`}>
       <CardHeader>
-        <CardTitle className="flex flex-wrap items-center gap-2 font-mono text-base">
+        <CardTitle className="flex flex-wrap items-center gap-2 font-mono text-base break-all">
           <Badge variant={endpoint.method === "GET" ? "secondary" : "default"}>{endpoint.method}</Badge>
           {endpoint.path}
         </CardTitle>
@@ -160,7 +160,7 @@ function EndpointCard({
           {operation.description && <> — {operation.description}</>}
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 [&>*]:min-w-0">
         {endpoint.parameters.length > 0 && (
           <ul className="grid gap-1 text-sm">
             {endpoint.parameters.map((p) => (
@@ -176,7 +176,7 @@ function EndpointCard({
           </ul>
         )}
         {forKeys && (
-          <div className="grid gap-3 lg:grid-cols-2">
+          <div className="grid gap-3 lg:grid-cols-2 [&>*]:min-w-0">
             <CodeBlock label="curl" code={curlExample(endpoint, baseUrl)} />
             <CodeBlock label="JavaScript" code={jsExample(endpoint, baseUrl)} />
           </div>
@@ -205,14 +205,15 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
   const baseUrl = doc.servers?.[0]?.url ?? window.location.origin;
   const endpoints = endpointsOf(doc);
   return (
-    <div className="grid gap-6">
+    <div className="grid gap-6 [&>*]:min-w-0">
       <Card role="region" aria-labelledby="doc-basics">
         <CardHeader>
           <CardTitle id="doc-basics">Basics</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3 text-sm">
           <p>
-            <span className="font-medium">Base URL:</span> <code className="font-mono">{baseUrl}</code>
+            <span className="font-medium">Base URL:</span>{" "}
+            <code className="font-mono break-all">{baseUrl}</code>
           </p>
           <p>
             <span className="font-medium">Authentication:</span> send your API key (from{" "}
@@ -257,29 +258,32 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
             Every error is JSON {"{"} "error": "…", "code": "…" {"}"}; the codes are stable.
           </CardDescription>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead className="text-left text-xs text-muted-foreground">
-              <tr>
-                <th className="py-2 pr-3 font-medium">Status</th>
-                <th className="py-2 pr-3 font-medium">Code</th>
-                <th className="py-2 font-medium">Meaning</th>
-              </tr>
-            </thead>
-            <tbody>
-              {Object.entries(API_ERROR_CODES).map(([code, status]) => (
-                <tr key={code} className="border-t">
-                  <td className="py-2 pr-3">{status}</td>
-                  <td className="py-2 pr-3 font-mono text-xs">{code}</td>
-                  <td className="py-2">{ERROR_MEANINGS[code as keyof typeof API_ERROR_CODES]}</td>
+        <CardContent>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
+          <section tabIndex={0} aria-label="Error code table" className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <thead className="text-left text-xs text-muted-foreground">
+                <tr>
+                  <th className="py-2 pr-3 font-medium">Status</th>
+                  <th className="py-2 pr-3 font-medium">Code</th>
+                  <th className="py-2 font-medium">Meaning</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {Object.entries(API_ERROR_CODES).map(([code, status]) => (
+                  <tr key={code} className="border-t">
+                    <td className="py-2 pr-3">{status}</td>
+                    <td className="py-2 pr-3 font-mono text-xs">{code}</td>
+                    <td className="py-2">{ERROR_MEANINGS[code as keyof typeof API_ERROR_CODES]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
         </CardContent>
       </Card>
 
-      <section aria-labelledby="doc-endpoints" className="grid gap-4">
+      <section aria-labelledby="doc-endpoints" className="grid gap-4 [&>*]:min-w-0">
         <h2 id="doc-endpoints" className="text-xl font-semibold">
           Endpoints
         </h2>
