@@ -19,6 +19,7 @@ import { RateLimits } from "./http/rate-limit.js";
 import { createHttpFetch, createProviders, type Providers, registerSandboxes } from "./integrations/index.js";
 import { JobQueue } from "./jobs/queue.js";
 import { adminModule } from "./modules/admin/index.js";
+import { apiV1Module } from "./modules/api-v1/index.js";
 import { authModule } from "./modules/auth/index.js";
 import { botapiModule } from "./modules/botapi/index.js";
 import { botsModule } from "./modules/bots/index.js";
@@ -68,6 +69,7 @@ export const MODULES: readonly AppModule[] = [
   paymentsModule,
   healthModule,
   adminModule,
+  apiV1Module,
 ];
 
 /** Builds the whole application: database (migrated), jobs, realtime, modules, sandbox and the SPA. */
@@ -209,6 +211,8 @@ async function registerClient(app: FastifyInstance): Promise<void> {
   let indexHtml: Buffer | undefined;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0];
+    if (pathname.startsWith("/api/v1/"))
+      return reply.status(404).send({ error: "Not found", code: "not_found" });
     if (JSON_ONLY.some((prefix) => pathname.startsWith(prefix)) || pathname === "/api") {
       return reply.status(404).send({ error: "Not found" });
     }

@@ -1,20 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { capture as captureAt, SHOTS } from "./capture";
 import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
 
 const DAY = 86_400_000;
-/** Screenshots for the report go to SHOTS_DIR (test-results/ by default, ignored by git). */
-const SHOTS = process.env.SHOTS_DIR ?? "test-results";
-
-/** The page as it is now, at 1280 px and at 390 px, checked by axe at both widths. */
-async function capture(page: Page, name: string) {
-  await expectNoSeriousA11yViolations(page, name);
-  await page.screenshot({ path: `${SHOTS}/payments-${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoSeriousA11yViolations(page, `${name} at 390 px`);
-  await page.screenshot({ path: `${SHOTS}/payments-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const capture = (page: Page, name: string) => captureAt(page, "payments", name);
 
 /** A new seller finishes the setup wizard on the free plan and opens My Subscription. */
 async function newFreeSellerOnSubscription(page: Page, prefix: string) {

@@ -3,7 +3,9 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "./errors.js";
 
 /** Describes zod issues as "field: problem" so a 400 says which field is wrong. */
-function describeValidation(issues: { instancePath?: string; message?: string; params?: unknown }[]): string {
+export function describeValidation(
+  issues: { instancePath?: string; message?: string; params?: unknown }[],
+): string {
   return issues
     .map((i) => {
       const params = i.params as { issue?: { path?: (string | number)[] } } | undefined;
@@ -18,7 +20,8 @@ function describeValidation(issues: { instancePath?: string; message?: string; p
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).headers(err.headers).send({ error: err.message });
+      const body = err.code ? { error: err.message, code: err.code } : { error: err.message };
+      return reply.status(err.statusCode).headers(err.headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? "body";

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** A stable machine code (the public API's errors carry one). */
+    readonly code?: string,
   ) {
     super(message);
   }

@@ -15,6 +15,14 @@ export interface RateLimitRule {
   durationSeconds: number;
 }
 
+export interface RateLimitState {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets (at least 1). */
+  resetSeconds: number;
+}
+
 /**
  * Rate limits shared by all instances: stored in PostgreSQL when the app runs on it, in memory on PGlite
  * (a single process by construction).
@@ -59,6 +67,25 @@ export class RateLimits {
         const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
         throw new HttpError(429, "Rate limit exceeded", { "Retry-After": String(retryAfter) });
       }
+      throw res;
+    }
+  }
+
+  /**
+   * Consumes one point for key and tells where the window stands (for RateLimit-* headers); `allowed` is false
+   * when the limit was already spent.
+   */
+  async take(rule: RateLimitRule, key: string): Promise<RateLimitState> {
+    const state = (res: RateLimiterRes, allowed: boolean): RateLimitState => ({
+      allowed,
+      limit: rule.points,
+      remaining: Math.max(0, res.remainingPoints),
+      resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+    });
+    try {
+      return state(await (await this.limiter(rule)).consume(key), true);
+    } catch (res) {
+      if (res instanceof RateLimiterRes) return state(res, false);
       throw res;
     }
   }

@@ -10,6 +10,7 @@ import {
 } from "./roblox/index.js";
 import { registerSandboxHome, type SandboxContext } from "./sandbox-home.js";
 import { createShopifyProvider, registerShopifySandbox, type ShopifyProvider } from "./shopify/index.js";
+import { createWebhookProvider, registerWebhookSandbox, type WebhookProvider } from "./webhooks/index.js";
 
 export { createHttpFetch, type HttpFetch } from "./fetch.js";
 
@@ -19,6 +20,8 @@ export interface Providers {
   shopify: ShopifyProvider;
   discord: DiscordProvider;
   crypto: CryptoProvider;
+  /** Sellers' own HTTPS endpoints (the public API's outgoing webhooks). */
+  webhooks: WebhookProvider;
 }
 
 /** Builds every provider once, at start: each speaks its real service's wire format to the configured base URL. */
@@ -28,6 +31,7 @@ export function createProviders(deps: ProviderDeps): Providers {
     shopify: createShopifyProvider(deps),
     discord: createDiscordProvider(deps),
     crypto: createCryptoProvider(deps),
+    webhooks: createWebhookProvider(deps),
   };
 }
 
@@ -39,4 +43,5 @@ export async function registerSandboxes(app: FastifyInstance, ctx: SandboxContex
   await registerDiscordSandbox(app, ctx);
   await registerShopifySandbox(app, ctx);
   await registerPlisioSandbox(app, ctx);
+  await registerWebhookSandbox(app, ctx);
 }

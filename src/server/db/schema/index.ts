@@ -1,4 +1,5 @@
 export * from "./admin.js";
+export * from "./api.js";
 export * from "./bot-work.js";
 export * from "./commerce.js";
 export * from "./core.js";

@@ -1,11 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { API_TEXTS } from "../../../contract/api.js";
 import { BOTAPI_TEXTS } from "../../../contract/botapi.js";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { botKeys } from "../../db/schema/index.js";
 import { unauthorized } from "../../http/errors.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
+import { apiError, bearerToken, findApiKeyUser } from "./api-keys.js";
 import { hashToken, requireAdmin } from "./sessions.js";
 
 /** A bot loops every 2 s with a handful of calls per bot; this leaves room for several bots on one key. */
@@ -41,9 +43,14 @@ export function requireBotOrAdmin(ctx: AppContext) {
   return async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (header === undefined) return adminOnly(request);
-    const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    const token = bearerToken(request);
     const identity = token ? await findBotKey(ctx.db, token) : null;
-    if (!identity) throw unauthorized(BOTAPI_TEXTS.invalidKey);
+    if (!identity) {
+      // A seller's public API key is a real key without the right (spec 001 §8: 403 on admin endpoints).
+      if (token && (await findApiKeyUser(ctx.db, token)))
+        throw apiError(403, "admin_required", API_TEXTS.adminRequired);
+      throw unauthorized(BOTAPI_TEXTS.invalidKey);
+    }
     request.botKey = identity;
     await ctx.rateLimits.consume(BOT_API_RATE_LIMIT, identity.id);
   };

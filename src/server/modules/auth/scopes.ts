@@ -1,14 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.js";
+import { requireApiKey } from "./api-keys.js";
 import { requireBotOrAdmin } from "./bot-keys.js";
 import { requireAdmin, requireUser } from "./sessions.js";
 
 /**
  * Who may call a group of routes: anyone (each public route limits itself: per IP, a signature), a signed-in
- * seller, an admin, or a delivery bot's key (or an admin). The public API's keys will be a scope of their own.
+ * seller, an admin, a delivery bot's key (or an admin), or a seller's public API key.
  */
-type AuthScope = "public" | "seller" | "admin" | "bot";
+type AuthScope = "public" | "seller" | "admin" | "bot" | "apiKey";
 
 export type RouteApp = ReturnType<typeof withZod>;
 const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
@@ -21,6 +22,8 @@ function guardOf(ctx: AppContext, scope: AuthScope) {
       return requireAdmin(ctx.db);
     case "bot":
       return requireBotOrAdmin(ctx);
+    case "apiKey":
+      return requireApiKey(ctx);
     case "public":
       return null;
   }

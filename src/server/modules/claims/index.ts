@@ -1,6 +1,9 @@
 import type { AppModule } from "../../context.js";
 import { scoped } from "../auth/index.js";
+import { orderClaimedHook } from "./claimed.js";
 import { publicRoutes } from "./routes.js";
+
+export { onOrderClaimed } from "./claimed.js";
 
 /**
  * The buyer's claim (no account: every call names its order by id and e-mail, or by authKey): view, lock the
@@ -16,6 +19,7 @@ export const claimsModule: AppModule = {
     "/api/friend-requests",
   ],
   async plugin(app, { ctx }) {
+    orderClaimedHook.define(ctx);
     await scoped(app, ctx, "public", (r) => publicRoutes(r, ctx));
   },
 };

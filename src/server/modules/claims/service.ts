@@ -21,6 +21,7 @@ import { badRequest, conflict, notFound } from "../../http/errors.js";
 import type { RobloxUser } from "../../integrations/roblox/index.js";
 import { dispatchBotForOrder, privateServerLinkFor } from "../bots/index.js";
 import { findRobloxUserByName } from "../roblox/index.js";
+import { orderClaimedHook } from "./claimed.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -263,6 +264,7 @@ export async function lockUsername(
       })
       .where(eq(orders.id, order.id));
     await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
+    if (!current.claimedAt) await ctx.jobs.send(orderClaimedHook.jobName, { orderId: order.id }, { tx });
   });
   return claimView(ctx.db, (await orderById(ctx.db, order.id)) as OrderRow);
 }

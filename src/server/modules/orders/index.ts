@@ -9,7 +9,7 @@ import { sellerRoutes } from "./routes.js";
 
 export { cancelOrder } from "./cancel.js";
 export { completeOrder, onOrderCompleted } from "./completion.js";
-export { type OrderCreatedEvent, onOrdersCreated } from "./events.js";
+export { jobHook, type OrderCreatedEvent, onOrdersCreated } from "./events.js";
 export { ingestShopifyOrder, intakeBatcher } from "./intake.js";
 export {
   applyShopifyOrderStateSoon,
@@ -18,7 +18,7 @@ export {
   type ShopifyOrderEvent,
 } from "./lifecycle.js";
 export { releaseUnpaidOrders, retryFailedOrders } from "./recovery.js";
-export { SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "./service.js";
+export { claimBaseUrl, SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "./service.js";
 
 /**
  * Orders: the Shopify intake (one order per game, reserved stock, idempotent), the lifecycle after it (payment,

@@ -1,0 +1,45 @@
+import type { AppModule } from "../../context.js";
+import { scoped } from "../auth/index.js";
+import { onOrderClaimed } from "../claims/index.js";
+import { onOrderCompleted } from "../orders/index.js";
+import { OPENAPI_PATH, openApiDocument, registerApiErrorHandler, registerOpenApi } from "./openapi.js";
+import { enqueueApiOrderEvent, forgetExpiredIdempotencyKeys } from "./orders.js";
+import { publicApiRoutes, sellerRoutes } from "./routes.js";
+import { defineWebhookJob } from "./webhooks.js";
+
+/**
+ * The public API v1 for sellers' own shops and bots (bearer API keys, rate limits, idempotent orders), its OpenAPI
+ * document, the API Integration page's routes (key, toggle, webhook) and the signed outgoing webhooks.
+ */
+export const apiV1Module: AppModule = {
+  name: "api-v1",
+  prefixes: [
+    "/api/v1/",
+    OPENAPI_PATH,
+    "/api/settings/api-integration",
+    "/api/settings/refresh-api-key",
+    "/api/api-integration",
+  ],
+  async plugin(app, { ctx }) {
+    defineWebhookJob(ctx);
+    ctx.jobs.define({
+      name: "api.idempotency-cleanup",
+      schedule: "17 * * * *",
+      retryLimit: 2,
+      handler: async () => {
+        await forgetExpiredIdempotencyKeys(ctx);
+      },
+    });
+    onOrderClaimed(ctx, ({ orderId }) => enqueueApiOrderEvent(ctx, orderId, "order.claimed"));
+    onOrderCompleted(ctx, ({ orderId }) => enqueueApiOrderEvent(ctx, orderId, "order.completed"));
+    await app.register(async (api) => {
+      await registerOpenApi(api, ctx.config);
+      registerApiErrorHandler(api);
+      await scoped(api, ctx, "apiKey", (r) => publicApiRoutes(r, ctx));
+      await scoped(api, ctx, "public", (r) => {
+        r.get(OPENAPI_PATH, { schema: { hide: true } }, async () => openApiDocument(api));
+      });
+    });
+    await scoped(app, ctx, "seller", (r) => sellerRoutes(r, ctx));
+  },
+};

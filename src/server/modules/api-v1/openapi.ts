@@ -1,0 +1,162 @@
+import fastifySwagger from "@fastify/swagger";
+import type { FastifyError, FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+} from "fastify-type-provider-zod";
+import {
+  API_ERROR_CODES,
+  API_RATE_LIMITS,
+  API_TEXTS,
+  defaultApiErrorCode,
+  IDEMPOTENCY_TTL_HOURS,
+} from "../../../contract/api.js";
+import type { Config } from "../../config.js";
+import { describeValidation } from "../../http/error-handler.js";
+import { HttpError } from "../../http/errors.js";
+
+export const OPENAPI_PATH = "/api/openapi.json";
+export const PUBLIC_API_TAG = "Public API";
+const BOT_TAG = "Delivery bot and admin";
+
+const errorRef = { $ref: "#/components/schemas/Error" };
+const errorResponses = (codes: number[]) =>
+  Object.fromEntries(
+    codes.map((code) => [
+      String(code),
+      {
+        description: Object.entries(API_ERROR_CODES)
+          .filter(([, status]) => status === code)
+          .map(([name]) => name)
+          .join(", "),
+        content: { "application/json": { schema: errorRef } },
+      },
+    ]),
+  );
+
+/**
+ * The spec's admin and bot endpoints (001 §7) live in the Bot API (docs/bot-api.md) and take a bot key or an admin
+ * session, not a seller's API key: listed so integrators see them and their 403, not generated from this module.
+ */
+const BOT_PATHS = {
+  "/api/admin/orders/pending": {
+    get: { summary: "Pending orders for delivery bots", description: "Bot key or admin only." },
+  },
+  "/api/admin/orders/{orderId}/complete": {
+    post: {
+      summary: "Mark an order delivered",
+      description: 'Bot key or admin only. Body: {"status": "completed"}.',
+      parameters: [{ name: "orderId", in: "path", required: true, schema: { type: "string" } }],
+    },
+  },
+  "/api/inventory/{userId}": {
+    get: {
+      summary: "A seller's inventory (bot view)",
+      description: "Bot key or admin only.",
+      parameters: [{ name: "userId", in: "path", required: true, schema: { type: "string" } }],
+    },
+  },
+  "/api/users/by-roblox/{robloxUserId}": {
+    get: {
+      summary: "A seller by Roblox user id",
+      description: "Bot key or admin only.",
+      parameters: [{ name: "robloxUserId", in: "path", required: true, schema: { type: "string" } }],
+    },
+  },
+};
+
+function withBotPaths(doc: Record<string, unknown>): Record<string, unknown> {
+  const paths = { ...(doc.paths as Record<string, unknown>) };
+  for (const [path, ops] of Object.entries(BOT_PATHS)) {
+    paths[path] = Object.fromEntries(
+      Object.entries(ops).map(([method, op]) => [
+        method,
+        {
+          ...op,
+          tags: [BOT_TAG],
+          security: [{ bearerAuth: [] }],
+          responses: {
+            "200": { description: "See docs/bot-api.md" },
+            ...errorResponses([401, 403, 404]),
+          },
+        },
+      ]),
+    );
+  }
+  return { ...doc, paths };
+}
+
+const DESCRIPTION = `Sell your Autodrop inventory from your own site or bot: read your inventory, create an order, send the buyer its claimUrl, follow its status.
+
+**Authentication**: \`Authorization: Bearer <API key>\`. Turn the API on and get the key at /api-integration (Basic or Pro plan). Keys start with \`ad_live_\` (\`ad_test_\` in the sandbox).
+
+**Rate limits**: ${API_RATE_LIMITS.reads} reads (GET) and ${API_RATE_LIMITS.writes} writes per minute per key. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); a 429 carries \`Retry-After\`.
+
+**Idempotency**: send \`Idempotency-Key\` on create-order. The same key with the same body within ${IDEMPOTENCY_TTL_HOURS} h answers the first order again (\`Idempotent-Replayed: true\`); the same key with another body is a 422.
+
+**Errors**: \`{"error": "...", "code": "..."}\` with a stable machine code: ${Object.entries(API_ERROR_CODES)
+  .map(([code, status]) => `${status} \`${code}\``)
+  .join(", ")}.
+
+**Orders list**: the spec's \`GET /api/orders\` for API keys is \`GET /api/v1/orders\` (cursor-paginated); \`/api/orders\` is the seller's session route.`;
+
+/** @fastify/swagger in the public API's context: every route registered there (and not hidden) is in the document. */
+export async function registerOpenApi(api: FastifyInstance, config: Config): Promise<void> {
+  await api.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Autodrop public API", version: "1.0.0", description: DESCRIPTION },
+      servers: [{ url: config.publicUrl, description: config.sandbox ? "Sandbox" : "Production" }],
+      tags: [
+        { name: PUBLIC_API_TAG, description: "Bearer API key" },
+        {
+          name: BOT_TAG,
+          description: "Bot keys and admins only: a seller's API key gets 403 admin_required",
+        },
+      ],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer", description: "Your API key from /api-integration" },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+}
+
+const cached = new WeakMap<FastifyInstance, Record<string, unknown>>();
+
+/** The generated document plus the bot endpoints, built once per app. */
+export function openApiDocument(api: FastifyInstance): Record<string, unknown> {
+  let doc = cached.get(api);
+  if (!doc) {
+    doc = withBotPaths(api.swagger() as unknown as Record<string, unknown>);
+    cached.set(api, doc);
+  }
+  return doc;
+}
+/** The public API's errors: `{error, code}` with the status's code when the error names none; never a stack. */
+export function registerApiErrorHandler(api: FastifyInstance): void {
+  api.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      const code = err.code ?? defaultApiErrorCode(err.statusCode);
+      return reply.status(err.statusCode).headers(err.headers).send({ error: err.message, code });
+    }
+    if (hasZodFastifySchemaValidationErrors(err))
+      return reply
+        .status(400)
+        .send({ error: `Validation failed: ${describeValidation(err.validation)}`, code: "invalid_request" });
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const error =
+        err instanceof SyntaxError || err.code?.startsWith("FST_ERR_CTP")
+          ? "Invalid request body"
+          : err.message;
+      return reply.status(status === 413 ? 400 : status).send({ error, code: defaultApiErrorCode(status) });
+    }
+    request.log.error({ err }, "public API request failed");
+    return reply.status(500).send({ error: API_TEXTS.internal, code: "internal_error" });
+  });
+}

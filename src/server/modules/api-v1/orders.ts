@@ -1,0 +1,319 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, inArray, lt, or } from "drizzle-orm";
+import {
+  API_TEXTS,
+  type ApiCreateOrderRequest,
+  type ApiInventoryEntry,
+  type ApiOrder,
+  IDEMPOTENCY_TTL_HOURS,
+  type WebhookEvent,
+} from "../../../contract/api.js";
+import { orderRuleViolation, type RuleLine } from "../../../contract/game-rules.js";
+import type { Game } from "../../../contract/games.js";
+import type { AppContext } from "../../context.js";
+import type { DbOrTx, Tx } from "../../db/client.js";
+import {
+  apiIdempotencyKeys,
+  gameSettings,
+  inventoryBalances,
+  items,
+  orderItems,
+  orders,
+} from "../../db/schema/index.js";
+import { apiError } from "../auth/index.js";
+import { InsufficientInventoryError, moveInventory } from "../inventory/index.js";
+import { claimBaseUrl } from "../orders/index.js";
+import { decodeCursor, encodeCursor } from "./cursor.js";
+import { enqueueWebhookEvent } from "./webhooks.js";
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The buyer's secret claim key, like the Shopify intake's (192 random bits). */
+const newAuthKey = () => randomBytes(24).toString("base64url");
+
+/** GET /api/v1/get-inventory: what the seller can sell now (reserved units are not counted). */
+export async function apiInventory(ctx: AppContext, userId: string): Promise<ApiInventoryEntry[]> {
+  const rows = await ctx.db
+    .select({
+      gameId: items.game,
+      codeName: items.codeName,
+      displayName: items.publicName,
+      imageUrl: items.imageUrl,
+      quantity: inventoryBalances.available,
+    })
+    .from(inventoryBalances)
+    .innerJoin(items, eq(items.id, inventoryBalances.itemId))
+    .where(and(eq(inventoryBalances.userId, userId), gt(inventoryBalances.available, 0)))
+    .orderBy(asc(items.game), asc(items.codeName));
+  return rows.map((r) => ({ ...r, gameId: r.gameId as Game }));
+}
+
+/** Spec 001 §3's API order view of some orders, in the order given. */
+async function apiOrderViews(ctx: AppContext, db: DbOrTx, rows: OrderRow[]): Promise<ApiOrder[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select({
+      orderId: orderItems.orderId,
+      codeName: items.codeName,
+      displayName: items.publicName,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(items.codeName));
+  const base = claimBaseUrl(ctx.config);
+  return rows.map((o) => ({
+    id: o.id,
+    claimUrl: `${base}/claim/${o.authKey}`,
+    authKey: o.authKey ?? "",
+    items: lines.filter((l) => l.orderId === o.id).map(({ orderId: _, ...line }) => line),
+    game: o.game as Game,
+    createdAt: o.createdAt.toISOString(),
+    status: o.status,
+    claimedAt: o.claimedAt?.toISOString() ?? null,
+    robloxUsername: o.robloxUsername,
+  }));
+}
+
+/** Queues a webhook for an API order's event (other modules' hooks call it; other orders are not the API's). */
+export async function enqueueApiOrderEvent(
+  ctx: AppContext,
+  orderId: string,
+  event: WebhookEvent,
+): Promise<void> {
+  const [row] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.source, "api")));
+  if (!row) return;
+  const [order] = await apiOrderViews(ctx, ctx.db, [row]);
+  await ctx.db.transaction(async (tx) => {
+    await enqueueWebhookEvent(ctx, tx, row.userId, event, order);
+  });
+}
+
+interface ResolvedLine {
+  itemId: string;
+  codeName: string;
+  game: Game;
+  quantity: number;
+  available: number;
+}
+
+/**
+ * The request's lines against the seller's inventory: each code name must name exactly one item the seller holds
+ * (a code name held in two games is ambiguous), and repeated code names add up.
+ */
+async function resolveLines(
+  ctx: AppContext,
+  userId: string,
+  body: ApiCreateOrderRequest,
+): Promise<ResolvedLine[]> {
+  const wanted = new Map<string, number>();
+  for (const l of body.items) wanted.set(l.codeName, (wanted.get(l.codeName) ?? 0) + l.quantity);
+  const held = await ctx.db
+    .select({
+      itemId: items.id,
+      codeName: items.codeName,
+      game: items.game,
+      available: inventoryBalances.available,
+    })
+    .from(inventoryBalances)
+    .innerJoin(items, eq(items.id, inventoryBalances.itemId))
+    .where(and(eq(inventoryBalances.userId, userId), inArray(items.codeName, [...wanted.keys()])));
+  return [...wanted].map(([codeName, quantity]) => {
+    const matches = held.filter((h) => h.codeName === codeName);
+    if (matches.length === 0) throw apiError(400, "unknown_item", API_TEXTS.unknownItem(codeName));
+    if (matches.length > 1) throw apiError(400, "game_rules_violation", API_TEXTS.ambiguousItem(codeName));
+    const [m] = matches;
+    return { itemId: m.itemId, codeName, game: m.game as Game, quantity, available: m.available };
+  });
+}
+
+/** The game rules of spec 001 §5 (one game, at most maxUniqueItems items) and enough inventory, before any write. */
+async function assertOrderAllowed(ctx: AppContext, lines: ResolvedLine[]): Promise<Game> {
+  const ruleLines: RuleLine[] = lines.map((l) => ({ game: l.game, item: l.codeName, quantity: l.quantity }));
+  const game = lines[0].game;
+  const [rules] = await ctx.db.select().from(gameSettings).where(eq(gameSettings.game, game));
+  const violation = orderRuleViolation(
+    ruleLines,
+    rules
+      ? { game, maxUniqueItems: rules.maxUniqueItems, maxItemsPerListing: rules.maxItemsPerListing }
+      : null,
+  );
+  if (violation) throw apiError(400, "game_rules_violation", violation);
+  const short = lines.find((l) => l.quantity > l.available);
+  if (short) throw insufficient(short);
+  return game;
+}
+
+const insufficient = (l: ResolvedLine) =>
+  apiError(400, "insufficient_inventory", API_TEXTS.insufficientInventory(l.codeName, l.available));
+
+/** Forgets Idempotency-Keys past their 24 hours (the scheduled `api.idempotency-cleanup` job). */
+export async function forgetExpiredIdempotencyKeys(ctx: AppContext): Promise<number> {
+  const expired = new Date(ctx.clock() - IDEMPOTENCY_TTL_HOURS * 3_600_000);
+  const removed = await ctx.db
+    .delete(apiIdempotencyKeys)
+    .where(lt(apiIdempotencyKeys.createdAt, expired))
+    .returning({ key: apiIdempotencyKeys.key });
+  return removed.length;
+}
+
+/** What identifies a request for its Idempotency-Key: the parsed body, so whitespace and key order do not matter. */
+export const requestHashOf = (body: ApiCreateOrderRequest) =>
+  createHash("sha256")
+    .update(JSON.stringify(body.items.map((l) => [l.codeName, l.quantity])))
+    .digest("hex");
+
+export interface CreatedOrder {
+  order: ApiOrder;
+  /** True when an earlier request with the same Idempotency-Key created it. */
+  replayed: boolean;
+}
+
+/**
+ * Takes the Idempotency-Key inside the order's transaction: a concurrent request with the same key waits on its
+ * row and then sees the committed answer; a key older than 24 h is taken over. Returns the earlier answer, or null
+ * when this request owns the key now.
+ */
+async function claimIdempotencyKey(
+  ctx: AppContext,
+  tx: Tx,
+  userId: string,
+  key: string,
+  requestHash: string,
+): Promise<ApiOrder | null> {
+  const now = new Date(ctx.clock());
+  const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_HOURS * 3_600_000);
+  const taken = await tx
+    .insert(apiIdempotencyKeys)
+    .values({ userId, key, requestHash, createdAt: now })
+    .onConflictDoUpdate({
+      target: [apiIdempotencyKeys.userId, apiIdempotencyKeys.key],
+      set: { requestHash, createdAt: now, statusCode: null, response: null },
+      setWhere: lt(apiIdempotencyKeys.createdAt, expired),
+    })
+    .returning({ key: apiIdempotencyKeys.key });
+  if (taken.length > 0) return null;
+  const [earlier] = await tx
+    .select()
+    .from(apiIdempotencyKeys)
+    .where(and(eq(apiIdempotencyKeys.userId, userId), eq(apiIdempotencyKeys.key, key)));
+  if (earlier.requestHash !== requestHash)
+    throw apiError(422, "idempotency_key_reused", API_TEXTS.idempotencyReused);
+  return earlier.response as ApiOrder;
+}
+
+/**
+ * POST /api/v1/create-order: checks the rules, then one transaction takes the Idempotency-Key, creates the order
+ * (source api, unclaimable only by its authKey), reserves its items through the ledger (which refuses to overdraw,
+ * so concurrent orders never oversell) and queues the order.created webhook.
+ */
+export async function createApiOrder(
+  ctx: AppContext,
+  userId: string,
+  body: ApiCreateOrderRequest,
+  idempotencyKey: string | undefined,
+): Promise<CreatedOrder> {
+  const lines = await resolveLines(ctx, userId, body);
+  const game = await assertOrderAllowed(ctx, lines);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (idempotencyKey) {
+        const earlier = await claimIdempotencyKey(ctx, tx, userId, idempotencyKey, requestHashOf(body));
+        if (earlier) return { order: earlier, replayed: true };
+      }
+      const [row] = await tx
+        .insert(orders)
+        // The clock's millisecond time, so the list's cursor (milliseconds) finds this order exactly.
+        .values({
+          userId,
+          source: "api",
+          status: "unclaimed",
+          game,
+          authKey: newAuthKey(),
+          createdAt: new Date(ctx.clock()),
+        })
+        .returning();
+      await tx
+        .insert(orderItems)
+        .values(lines.map((l) => ({ orderId: row.id, itemId: l.itemId, quantity: l.quantity })));
+      await moveInventory(ctx, tx, userId, "reservation", lines, { orderId: row.id });
+      const [order] = await apiOrderViews(ctx, tx, [row]);
+      if (idempotencyKey)
+        await tx
+          .update(apiIdempotencyKeys)
+          .set({ statusCode: 201, response: order })
+          .where(and(eq(apiIdempotencyKeys.userId, userId), eq(apiIdempotencyKeys.key, idempotencyKey)));
+      await enqueueWebhookEvent(ctx, tx, userId, "order.created", order);
+      await ctx.events.publish({ userId, type: "orders" }, tx);
+      return { order, replayed: false };
+    });
+  } catch (err) {
+    // Another order took the units between the check above and the reservation.
+    if (err instanceof InsufficientInventoryError) {
+      const line = lines.find((l) => l.itemId === err.itemId) ?? lines[0];
+      const [balance] = await ctx.db
+        .select({ available: inventoryBalances.available })
+        .from(inventoryBalances)
+        .where(and(eq(inventoryBalances.userId, userId), eq(inventoryBalances.itemId, line.itemId)));
+      throw insufficient({ ...line, available: balance?.available ?? 0 });
+    }
+    throw err;
+  }
+}
+
+/** GET /api/v1/check-status/{authKey}: only the caller's own orders; any other key is a 404. */
+export async function apiOrderStatus(ctx: AppContext, userId: string, authKey: string) {
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.authKey, authKey), eq(orders.userId, userId)));
+  if (!order) throw apiError(404, "not_found", API_TEXTS.orderNotFound);
+  return {
+    authKey,
+    status: order.status,
+    claimedAt: order.claimedAt?.toISOString() ?? null,
+    robloxUsername: order.robloxUsername,
+  };
+}
+
+/** GET /api/v1/orders: the caller's API orders, newest first, a page at a time (cursor = where the last one ended). */
+export async function listApiOrders(
+  ctx: AppContext,
+  userId: string,
+  query: { cursor?: string; limit: number },
+): Promise<{ orders: ApiOrder[]; nextCursor: string | null }> {
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  if (query.cursor !== undefined && !after) throw apiError(400, "invalid_request", API_TEXTS.invalidCursor);
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.source, "api"),
+        after
+          ? or(
+              lt(orders.createdAt, after.createdAt),
+              and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    orders: await apiOrderViews(ctx, ctx.db, page),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+  };
+}

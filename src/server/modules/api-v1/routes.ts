@@ -1,0 +1,175 @@
+import { z } from "zod";
+import {
+  apiCheckStatusResponseSchema,
+  apiCreateOrderRequestSchema,
+  apiErrorSchema,
+  apiIntegrationStateSchema,
+  apiInventoryResponseSchema,
+  apiOrderSchema,
+  apiOrdersPageSchema,
+  apiOrdersQuerySchema,
+  apiRefreshKeyResponseSchema,
+  apiToggleRequestSchema,
+  apiToggleResponseSchema,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  webhookEndpointRequestSchema,
+  webhookEndpointSchema,
+} from "../../../contract/api.js";
+import type { AppContext } from "../../context.js";
+import { apiUserOf, type RouteApp, userOf } from "../auth/index.js";
+import { mayUseApi, refreshApiKey, setApiIntegration } from "./keys.js";
+import { PUBLIC_API_TAG } from "./openapi.js";
+import { apiInventory, apiOrderStatus, createApiOrder, listApiOrders } from "./orders.js";
+import {
+  deleteWebhookEndpoint,
+  recentDeliveries,
+  saveWebhookEndpoint,
+  sendTestEvent,
+  webhookEndpointView,
+} from "./webhooks.js";
+
+const errors = (...codes: (400 | 401 | 403 | 404 | 422 | 429 | 500)[]) =>
+  Object.fromEntries(codes.map((c) => [c, apiErrorSchema]));
+/** Every API-key route can answer these. */
+const KEY_ERRORS = [401, 403, 429, 500] as const;
+const docs = (summary: string, description: string) => ({
+  summary,
+  description,
+  tags: [PUBLIC_API_TAG],
+  security: [{ bearerAuth: [] }],
+});
+
+/** The public API v1 (spec 001 §7): every route in the API-key scope. */
+export function publicApiRoutes(r: RouteApp, ctx: AppContext): void {
+  r.get(
+    "/api/v1/get-inventory",
+    {
+      schema: {
+        ...docs(
+          "Your inventory",
+          "Items you can sell now, with the units available (reserved units excluded).",
+        ),
+        response: { 200: apiInventoryResponseSchema, ...errors(...KEY_ERRORS) },
+      },
+    },
+    async (request) => ({ inventory: await apiInventory(ctx, apiUserOf(request).id) }),
+  );
+
+  r.post(
+    "/api/v1/create-order",
+    {
+      schema: {
+        ...docs(
+          "Create an order",
+          "Reserves the items and returns the order with its claimUrl: send the buyer there to claim in game. " +
+            "Rules: items of one game only, at most the game's maximum of different items, enough inventory.",
+        ),
+        headers: z.looseObject({
+          "idempotency-key": z
+            .string()
+            .min(1)
+            .max(IDEMPOTENCY_KEY_MAX_LENGTH)
+            .optional()
+            .describe("Any unique string (a UUID): a retry with the same key and body gets the same order"),
+        }),
+        body: apiCreateOrderRequestSchema,
+        response: { 201: apiOrderSchema, ...errors(400, 422, ...KEY_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const { order, replayed } = await createApiOrder(
+        ctx,
+        apiUserOf(request).id,
+        request.body,
+        request.headers["idempotency-key"],
+      );
+      if (replayed) reply.header("Idempotent-Replayed", "true");
+      return reply.status(201).send(order);
+    },
+  );
+
+  r.get(
+    "/api/v1/check-status/:authKey",
+    {
+      schema: {
+        ...docs(
+          "Order status",
+          "Status of one of your orders by its authKey: unclaimed, pending, completed…",
+        ),
+        params: z.object({ authKey: z.string().min(1).max(200) }),
+        response: { 200: apiCheckStatusResponseSchema, ...errors(404, ...KEY_ERRORS) },
+      },
+    },
+    async (request) => apiOrderStatus(ctx, apiUserOf(request).id, request.params.authKey),
+  );
+
+  r.get(
+    "/api/v1/orders",
+    {
+      schema: {
+        ...docs(
+          "Your API orders",
+          "Orders created through the API, newest first; pass nextCursor as cursor for the next page. " +
+            "(The spec's GET /api/orders for API keys.)",
+        ),
+        querystring: apiOrdersQuerySchema,
+        response: { 200: apiOrdersPageSchema, ...errors(400, ...KEY_ERRORS) },
+      },
+    },
+    async (request) => listApiOrders(ctx, apiUserOf(request).id, request.query),
+  );
+}
+
+/** The API Integration page (spec 001 §2, §7): the seller's own session. */
+export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
+  r.get(
+    "/api/api-integration",
+    { schema: { response: { 200: apiIntegrationStateSchema } } },
+    async (request) => {
+      const user = userOf(request);
+      const [webhook, deliveries, page] = await Promise.all([
+        webhookEndpointView(ctx, user.id),
+        recentDeliveries(ctx, user.id),
+        listApiOrders(ctx, user.id, { limit: 20 }),
+      ]);
+      return {
+        enabled: user.apiIntegrationEnabled,
+        allowed: mayUseApi(user, ctx.clock()),
+        keyPrefix: user.apiKeyPrefix,
+        baseUrl: ctx.config.publicUrl,
+        sandboxReceiverUrl: ctx.config.sandbox ? `${ctx.config.publicUrl}/__sandbox/webhooks/receiver` : null,
+        webhook,
+        deliveries,
+        orders: page.orders,
+      };
+    },
+  );
+
+  r.post(
+    "/api/settings/api-integration",
+    { schema: { body: apiToggleRequestSchema, response: { 200: apiToggleResponseSchema } } },
+    async (request) => setApiIntegration(ctx, userOf(request), request.body.enabled),
+  );
+
+  r.post(
+    "/api/settings/refresh-api-key",
+    { schema: { response: { 200: apiRefreshKeyResponseSchema } } },
+    async (request) => refreshApiKey(ctx, userOf(request)),
+  );
+
+  r.put(
+    "/api/api-integration/webhook",
+    { schema: { body: webhookEndpointRequestSchema, response: { 200: webhookEndpointSchema } } },
+    async (request) => saveWebhookEndpoint(ctx, userOf(request).id, request.body.url),
+  );
+
+  r.delete("/api/api-integration/webhook", async (request, reply) => {
+    await deleteWebhookEndpoint(ctx, userOf(request).id);
+    return reply.status(204).send();
+  });
+
+  r.post("/api/api-integration/webhook/test", async (request, reply) => {
+    await sendTestEvent(ctx, userOf(request).id);
+    return reply.status(202).send({ success: true });
+  });
+}

@@ -1,0 +1,354 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { API_ERROR_CODES } from "../../src/contract/api.js";
+import { buildApp } from "../../src/server/app.js";
+import { testConfig } from "../../src/server/config.js";
+import { apiIdempotencyKeys, gameSettings, orders, users } from "../../src/server/db/schema/index.js";
+import { forgetExpiredIdempotencyKeys } from "../../src/server/modules/api-v1/orders.js";
+import { hashToken } from "../../src/server/modules/auth/index.js";
+import { apiSeller, bearer } from "./api-fixtures.js";
+import { balanceOf, createItem, grant, uniqueName } from "./bot-fixtures.js";
+import { DRIVERS, useTestApp } from "./harness.js";
+import { ensureRobloxUser, signIn, uniqueIp } from "./helpers.js";
+
+describe.each(DRIVERS)("public API v1 on %s", (driver) => {
+  const t = useTestApp(driver);
+
+  const createOrder = (key: string, items: object[], extra: Record<string, string> = {}) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/v1/create-order",
+      headers: { ...bearer(key), ...extra },
+      payload: { items },
+    });
+
+  it("turns on only for Basic or Pro, shows the key once and stores only its hash", async () => {
+    const free = await signIn(t.app, uniqueName("Free"), { tier: "free" });
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/settings/api-integration",
+      headers: free.headers,
+      payload: { enabled: true },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatch(/Basic or Pro/);
+
+    const { seller, key } = await apiSeller(t.app);
+    expect(key).toMatch(/^ad_test_[A-Za-z0-9_-]{32}$/);
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, seller.userId));
+    expect(row.apiKeyHash).toBe(hashToken(key));
+    expect(JSON.stringify(row)).not.toContain(key);
+    const state = await t.app.inject({ method: "GET", url: "/api/api-integration", headers: seller.headers });
+    expect(state.json()).toMatchObject({ enabled: true, allowed: true, keyPrefix: key.slice(0, 14) });
+    expect(state.body).not.toContain(key);
+  });
+
+  it("answers every code of spec 001 §8 as {error, code}", async () => {
+    const { seller, key, item } = await apiSeller(t.app);
+    const other = await createItem(t.app, "bubblegumsimulator");
+    await grant(t.app, seller.userId, other.id, 1);
+    const expectError = (
+      res: { statusCode: number; json: () => unknown },
+      code: keyof typeof API_ERROR_CODES,
+    ) => {
+      expect(res.statusCode).toBe(API_ERROR_CODES[code]);
+      expect(res.json()).toEqual({ error: expect.any(String), code });
+    };
+    const get = (url: string, headers: Record<string, string> = bearer(key)) =>
+      t.app.inject({ method: "GET", url, headers });
+
+    expectError(await get("/api/v1/get-inventory", {}), "missing_api_key");
+    expectError(await get("/api/v1/get-inventory", bearer("ad_test_nope")), "invalid_api_key");
+    expectError(await createOrder(key, []), "invalid_request");
+    expectError(await createOrder(key, [{ codeName: item.codeName, quantity: 0 }]), "invalid_request");
+    expectError(await createOrder(key, [{ codeName: "no-such-item", quantity: 1 }]), "unknown_item");
+    expectError(
+      await createOrder(key, [
+        { codeName: item.codeName, quantity: 1 },
+        { codeName: other.codeName, quantity: 1 },
+      ]),
+      "game_rules_violation",
+    );
+    expectError(
+      await createOrder(key, [{ codeName: item.codeName, quantity: 11 }]),
+      "insufficient_inventory",
+    );
+    expectError(await get("/api/v1/check-status/unknown-key"), "not_found");
+    expectError(await get("/api/v1/no-such-route"), "not_found");
+    expectError(await get("/api/v1/orders?cursor=bogus"), "invalid_request");
+    const botRoute = await get("/api/admin/orders/pending");
+    expectError(botRoute, "admin_required");
+
+    const first = await createOrder(key, [{ codeName: item.codeName, quantity: 1 }], {
+      "idempotency-key": "k1",
+    });
+    expect(first.statusCode).toBe(201);
+    expectError(
+      await createOrder(key, [{ codeName: item.codeName, quantity: 2 }], { "idempotency-key": "k1" }),
+      "idempotency_key_reused",
+    );
+
+    await t.app.inject({
+      method: "POST",
+      url: "/api/settings/api-integration",
+      headers: seller.headers,
+      payload: { enabled: false },
+    });
+    expectError(await get("/api/v1/get-inventory"), "api_integration_disabled");
+    await t.app.inject({
+      method: "POST",
+      url: "/api/settings/api-integration",
+      headers: seller.headers,
+      payload: { enabled: true },
+    });
+    expect((await get("/api/v1/get-inventory")).statusCode).toBe(200);
+    await t.app.ctx.db
+      .update(users)
+      .set({ subscriptionExpiry: new Date(Date.now() - 1000) })
+      .where(eq(users.id, seller.userId));
+    expectError(await get("/api/v1/get-inventory"), "subscription_required");
+  });
+
+  it("applies the game's maximum of different items", async () => {
+    const { seller, key, item } = await apiSeller(t.app);
+    const second = await createItem(t.app, "mm2");
+    await grant(t.app, seller.userId, second.id, 1);
+    await t.app.ctx.db
+      .insert(gameSettings)
+      .values({ game: "mm2", maxUniqueItems: 1 })
+      .onConflictDoUpdate({ target: gameSettings.game, set: { maxUniqueItems: 1 } });
+    try {
+      const res = await createOrder(key, [
+        { codeName: item.codeName, quantity: 1 },
+        { codeName: second.codeName, quantity: 1 },
+      ]);
+      expect(res.json()).toEqual({
+        error: "An order for Murder Mystery 2 can include at most 1 different item",
+        code: "game_rules_violation",
+      });
+    } finally {
+      await t.app.ctx.db
+        .update(gameSettings)
+        .set({ maxUniqueItems: null })
+        .where(eq(gameSettings.game, "mm2"));
+    }
+  });
+
+  it("creates an order that reserves stock, is claimable by its authKey and shows in status and the list", async () => {
+    const { seller, key, item } = await apiSeller(t.app);
+    const inventory = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/get-inventory",
+      headers: bearer(key),
+    });
+    expect(inventory.json().inventory).toEqual([
+      {
+        gameId: "mm2",
+        codeName: item.codeName,
+        displayName: item.publicName,
+        imageUrl: item.imageUrl,
+        quantity: 10,
+      },
+    ]);
+    expect(inventory.headers["ratelimit-limit"]).toBe("600");
+    expect(Number(inventory.headers["ratelimit-remaining"])).toBeLessThan(600);
+    expect(Number(inventory.headers["ratelimit-reset"])).toBeGreaterThan(0);
+
+    const created = await createOrder(key, [{ codeName: item.codeName, quantity: 3 }]);
+    expect(created.statusCode).toBe(201);
+    expect(created.headers["ratelimit-limit"]).toBe("120");
+    const order = created.json();
+    expect(order).toMatchObject({
+      status: "unclaimed",
+      game: "mm2",
+      items: [{ codeName: item.codeName, quantity: 3 }],
+      claimUrl: `${t.app.ctx.config.publicUrl}/claim/${order.authKey}`,
+    });
+    expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 7, reserved: 3 });
+
+    const claim = await t.app.inject({
+      method: "GET",
+      url: `/api/orders/claim-api/${order.authKey}`,
+      remoteAddress: uniqueIp(),
+    });
+    expect(claim.statusCode).toBe(200);
+    expect(claim.json()).toMatchObject({ id: order.id, status: "unclaimed" });
+
+    const buyer = uniqueName("Buyer");
+    await ensureRobloxUser(t.app, buyer);
+    const locked = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/claim-api",
+      payload: { authKey: order.authKey, robloxUsername: buyer },
+      remoteAddress: uniqueIp(),
+    });
+    expect(locked.statusCode).toBe(200);
+    const status = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/check-status/${order.authKey}`,
+      headers: bearer(key),
+    });
+    expect(status.json()).toEqual({
+      authKey: order.authKey,
+      status: "unclaimed",
+      claimedAt: expect.any(String),
+      robloxUsername: buyer,
+    });
+
+    const second = (await createOrder(key, [{ codeName: item.codeName, quantity: 1 }])).json();
+    const page1 = (
+      await t.app.inject({ method: "GET", url: "/api/v1/orders?limit=1", headers: bearer(key) })
+    ).json();
+    expect(page1.orders.map((o: { id: string }) => o.id)).toEqual([second.id]);
+    const page2 = (
+      await t.app.inject({
+        method: "GET",
+        url: `/api/v1/orders?limit=1&cursor=${page1.nextCursor}`,
+        headers: bearer(key),
+      })
+    ).json();
+    expect(page2).toEqual({ orders: [expect.objectContaining({ id: order.id })], nextCursor: null });
+
+    const page = await t.app.inject({ method: "GET", url: "/api/api-integration", headers: seller.headers });
+    expect(page.json().orders.map((o: { id: string }) => o.id)).toEqual([second.id, order.id]);
+  });
+
+  it("refreshing the key revokes the old one at once", async () => {
+    const { seller, key } = await apiSeller(t.app);
+    const refreshed = await t.app.inject({
+      method: "POST",
+      url: "/api/settings/refresh-api-key",
+      headers: seller.headers,
+    });
+    const fresh = refreshed.json().apiKey;
+    expect(fresh).not.toBe(key);
+    const old = await t.app.inject({ method: "GET", url: "/api/v1/get-inventory", headers: bearer(key) });
+    expect(old.statusCode).toBe(401);
+    const now = await t.app.inject({ method: "GET", url: "/api/v1/get-inventory", headers: bearer(fresh) });
+    expect(now.statusCode).toBe(200);
+  });
+
+  it("20 concurrent retries with one Idempotency-Key create one order and all get it", async () => {
+    const { seller, key, item } = await apiSeller(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        createOrder(key, [{ codeName: item.codeName, quantity: 2 }], { "idempotency-key": "retry-me" }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect(answers.filter((a) => a.headers["idempotent-replayed"] === "true")).toHaveLength(19);
+    const rows = await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId));
+    expect(rows).toHaveLength(1);
+    expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 8, reserved: 2 });
+  });
+
+  it("forgets an Idempotency-Key after 24 hours: the key then makes a new order", async () => {
+    const { key, item } = await apiSeller(t.app);
+    const first = (
+      await createOrder(key, [{ codeName: item.codeName, quantity: 1 }], { "idempotency-key": "day" })
+    ).json();
+    await t.app.ctx.db
+      .update(apiIdempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(apiIdempotencyKeys.key, "day"));
+    const later = await createOrder(key, [{ codeName: item.codeName, quantity: 2 }], {
+      "idempotency-key": "day",
+    });
+    expect(later.statusCode).toBe(201);
+    expect(later.json().id).not.toBe(first.id);
+    await t.app.ctx.db
+      .update(apiIdempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(apiIdempotencyKeys.key, "day"));
+    expect(await forgetExpiredIdempotencyKeys(t.app.ctx)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("publishes an OpenAPI 3.1 document listing every public route with its auth and errors", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
+    expect(doc.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ scheme: "bearer" }));
+    expect(doc.components.schemas.Error.required).toEqual(["error", "code"]);
+
+    const routes = t.app
+      .printRoutes({ commonPrefix: false })
+      .split("\n")
+      .map((line) => /^[├└]── (\/api\/v1\/\S+) \(([A-Z, ]+)\)/.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .flatMap(([, path, methods]) =>
+        methods
+          .split(", ")
+          .filter((m) => m !== "HEAD")
+          .map((m) => `${m.toLowerCase()} ${path.replace(/:(\w+)/g, "{$1}")}`),
+      );
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(4);
+    for (const route of routes) expect(documented).toContain(route);
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
+      for (const op of Object.values(ops)) {
+        expect(op.security, path).toEqual([{ bearerAuth: [] }]);
+        expect(Object.keys(op.responses), path).toEqual(expect.arrayContaining(["401", "403"]));
+      }
+    }
+    const create = doc.paths["/api/v1/create-order"].post;
+    expect(create.requestBody.content["application/json"].schema).toBeDefined();
+    expect(create.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "idempotency-key", in: "header" })]),
+    );
+  });
+});
+
+interface Operation {
+  security: unknown;
+  responses: Record<string, unknown>;
+}
+
+describe.each(DRIVERS.filter((d) => d === "postgres"))("public API v1 under load on %s", (driver) => {
+  const t = useTestApp(driver);
+
+  it("200 concurrent create-orders on 10 units sell exactly 10", async () => {
+    const { seller, item, createOrder } = await apiSeller(t.app, { tier: "pro" });
+    const answers = await Promise.all(Array.from({ length: 200 }, () => createOrder()));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(10);
+    expect(codes.filter((c) => c !== 201).every((c) => c === 400 || c === 429)).toBe(true);
+    expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 0, reserved: 10 });
+  });
+
+  it("counts one key's writes across two instances on one database and answers 429 with the headers", async () => {
+    const second = await buildApp(testConfig({ databaseUrl: t.app.ctx.config.databaseUrl }), {
+      startJobs: false,
+    });
+    try {
+      const { key } = await apiSeller(t.app);
+      const write = (app: typeof t.app) =>
+        app.inject({
+          method: "POST",
+          url: "/api/v1/create-order",
+          headers: bearer(key),
+          payload: { items: [] },
+        });
+      for (let i = 0; i < 120; i++) expect((await write(i % 2 ? second : t.app)).statusCode).toBe(400);
+      const limited = await write(second);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ error: "Rate limit exceeded", code: "rate_limited" });
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      expect(limited.headers["ratelimit-limit"]).toBe("120");
+      expect(limited.headers["ratelimit-remaining"]).toBe("0");
+      // Reads have their own allowance.
+      const read = await t.app.inject({
+        method: "GET",
+        url: "/api/v1/get-inventory",
+        headers: bearer(key),
+      });
+      expect(read.statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,186 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { App } from "../../src/server/app.js";
+import { orders, webhookDeliveries } from "../../src/server/db/schema/index.js";
+import type { WebhookProvider } from "../../src/server/integrations/webhooks/index.js";
+import { deliverWebhook } from "../../src/server/modules/api-v1/webhooks.js";
+import { completeOrder } from "../../src/server/modules/orders/index.js";
+import { apiSeller } from "./api-fixtures.js";
+import { uniqueName } from "./bot-fixtures.js";
+import { DRIVERS, useTestApp } from "./harness.js";
+import { ensureRobloxUser, uniqueIp } from "./helpers.js";
+
+type Verify = (secret: string, headers: Record<string, string>, rawBody: string, nowMs?: number) => boolean;
+
+/** The verification snippet exactly as docs/api.md shows it to integrators. */
+async function documentedVerifier(): Promise<Verify> {
+  const doc = fs.readFileSync(path.join(import.meta.dirname, "../../docs/api.md"), "utf8");
+  const code = /```js verify-webhook\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!code) throw new Error("docs/api.md has no verify-webhook snippet");
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "verify-")), "verify.mjs");
+  fs.writeFileSync(file, code);
+  return (await import(pathToFileURL(file).href)).verifyAutodropWebhook;
+}
+
+/** A seller with the API on (api-fixtures) and the page's webhook route. */
+async function hookSeller(app: App) {
+  const seller = await apiSeller(app);
+  const saveWebhook = (url: string) =>
+    app.inject({
+      method: "PUT",
+      url: "/api/api-integration/webhook",
+      headers: seller.seller.headers,
+      payload: { url },
+    });
+  return { ...seller, saveWebhook };
+}
+
+interface Receipt {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+async function receipts(app: App): Promise<Receipt[]> {
+  return (await app.inject({ method: "GET", url: "/__sandbox/webhooks/receipts.json" })).json();
+}
+
+async function waitForReceipt(app: App, match: (r: Receipt) => boolean): Promise<Receipt> {
+  for (let i = 0; i < 200; i++) {
+    const found = (await receipts(app)).find(match);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("no such webhook delivery arrived");
+}
+
+describe.each(DRIVERS)("outgoing webhooks on %s", (driver) => {
+  const t = useTestApp(driver, { startJobs: true });
+
+  it("refuses endpoints that are not public HTTPS hosts", async () => {
+    const { saveWebhook, seller } = await hookSeller(t.app);
+    for (const url of [
+      "http://example.com/hook",
+      "https://127.0.0.1/hook",
+      "https://localhost/hook",
+      "https://10.0.0.5/hook",
+      "https://192.168.1.10/hook",
+      "https://169.254.169.254/latest/meta-data",
+      "https://[::1]/hook",
+      "https://user:secret@127.0.0.1/hook",
+      "not a url",
+    ]) {
+      const res = await saveWebhook(url);
+      expect(res.statusCode, url).toBe(400);
+    }
+    const state = await t.app.inject({ method: "GET", url: "/api/api-integration", headers: seller.headers });
+    expect(state.json().webhook).toBeNull();
+  });
+
+  it("signs each event so the documented check accepts it and refuses a tampered body or an old timestamp", async () => {
+    const verify = await documentedVerifier();
+    const { saveWebhook, createOrder, seller } = await hookSeller(t.app);
+    const receiverName = uniqueName("rcv");
+    const saved = await saveWebhook(`${t.app.ctx.config.publicUrl}/__sandbox/webhooks/${receiverName}`);
+    expect(saved.statusCode).toBe(200);
+    const { secret } = saved.json();
+    expect(secret).toMatch(/^whsec_/);
+
+    const order = (await createOrder()).json();
+    const created = await waitForReceipt(
+      t.app,
+      (r) => r.path === receiverName && r.body.includes("order.created"),
+    );
+    const timestamp = Number(created.headers["autodrop-webhook-timestamp"]);
+    expect(JSON.parse(created.body)).toMatchObject({
+      id: created.headers["autodrop-webhook-id"],
+      type: "order.created",
+      data: { order: { id: order.id, authKey: order.authKey } },
+    });
+    expect(verify(secret, created.headers, created.body, timestamp * 1000)).toBe(true);
+    expect(
+      verify(secret, created.headers, created.body.replace('"quantity":1', '"quantity":9'), timestamp * 1000),
+    ).toBe(false);
+    expect(verify("whsec_wrong", created.headers, created.body, timestamp * 1000)).toBe(false);
+    expect(verify(secret, created.headers, created.body, (timestamp + 301) * 1000)).toBe(false);
+
+    const buyer = uniqueName("Buyer");
+    await ensureRobloxUser(t.app, buyer);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/orders/claim-api",
+      payload: { authKey: order.authKey, robloxUsername: buyer },
+      remoteAddress: uniqueIp(),
+    });
+    const claimed = await waitForReceipt(
+      t.app,
+      (r) => r.path === receiverName && r.body.includes("order.claimed"),
+    );
+    expect(JSON.parse(claimed.body).data.order.robloxUsername).toBe(buyer);
+
+    await t.app.ctx.db.update(orders).set({ status: "pending" }).where(eq(orders.id, order.id));
+    await completeOrder(t.app.ctx, order.id);
+    await waitForReceipt(t.app, (r) => r.path === receiverName && r.body.includes("order.completed"));
+
+    const test = await t.app.inject({
+      method: "POST",
+      url: "/api/api-integration/webhook/test",
+      headers: seller.headers,
+    });
+    expect(test.statusCode).toBe(202);
+    await waitForReceipt(t.app, (r) => r.path === receiverName && r.body.includes('"type":"test"'));
+
+    const log = (
+      await t.app.inject({ method: "GET", url: "/api/api-integration", headers: seller.headers })
+    ).json().deliveries;
+    expect(log.map((d: { event: string }) => d.event).sort()).toEqual([
+      "order.claimed",
+      "order.completed",
+      "order.created",
+      "test",
+    ]);
+    expect(
+      log.every(
+        (d: { status: string; lastStatusCode: number }) =>
+          d.status === "delivered" && d.lastStatusCode === 204,
+      ),
+    ).toBe(true);
+  });
+});
+
+describe.each(DRIVERS)("webhook retries on %s", (driver) => {
+  const answers: number[] = [];
+  const failing: WebhookProvider = {
+    refusal: async () => null,
+    post: async () => ({ status: answers.shift() ?? 500 }),
+  };
+  const t = useTestApp(driver, { providers: { webhooks: failing } });
+
+  it("logs a refused attempt and throws so the job retries; a 2xx later delivers it once", async () => {
+    const { saveWebhook, createOrder, seller } = await hookSeller(t.app);
+    await saveWebhook("https://hooks.example.com/autodrop");
+    await createOrder();
+    const [delivery] = await t.app.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.userId, seller.userId));
+    answers.push(503, 200);
+    await expect(deliverWebhook(t.app.ctx, delivery.id)).rejects.toThrow(/503/);
+    const [afterFailure] = await t.app.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, delivery.id));
+    expect(afterFailure).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 503 });
+    await deliverWebhook(t.app.ctx, delivery.id);
+    await deliverWebhook(t.app.ctx, delivery.id);
+    const [delivered] = await t.app.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, delivery.id));
+    expect(delivered).toMatchObject({ status: "delivered", attempts: 2, lastStatusCode: 200 });
+  });
+});
