@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.js";
-import { jobHook } from "../orders/index.js";
+import { jobHook } from "../../jobs/hook.js";
 
 interface OrderClaimedEvent {
   orderId: string;

@@ -9,7 +9,7 @@ import { sellerRoutes } from "./routes.js";
 
 export { cancelOrder } from "./cancel.js";
 export { completeOrder, onOrderCompleted } from "./completion.js";
-export { jobHook, type OrderCreatedEvent, onOrdersCreated } from "./events.js";
+export { type OrderCreatedEvent, onOrdersCreated } from "./events.js";
 export { ingestShopifyOrder, intakeBatcher } from "./intake.js";
 export {
   applyShopifyOrderStateSoon,
