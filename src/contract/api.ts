@@ -30,6 +30,7 @@ export const API_ERROR_CODES = {
   subscription_required: 403,
   admin_required: 403,
   not_found: 404,
+  order_not_cancellable: 409,
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
@@ -41,6 +42,7 @@ export function defaultApiErrorCode(status: number): ApiErrorCode {
   if (status === 401) return "invalid_api_key";
   if (status === 403) return "api_integration_disabled";
   if (status === 404) return "not_found";
+  if (status === 409) return "order_not_cancellable";
   if (status === 422) return "idempotency_key_reused";
   if (status === 429) return "rate_limited";
   if (status >= 500) return "internal_error";
@@ -55,6 +57,8 @@ export const API_TEXTS = {
   adminRequired: "Admin access required",
   notFound: "Not found",
   orderNotFound: "Order not found",
+  notCancellable:
+    "Only an unclaimed order can be cancelled; this one is already claimed, delivered or closed",
   unknownItem: (codeName: string) => `Unknown item in your inventory: ${codeName}`,
   ambiguousItem: (codeName: string) =>
     `Item ${codeName} is in your inventory for more than one game: order it from one game only`,

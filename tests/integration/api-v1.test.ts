@@ -213,6 +213,34 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     expect(page.json().orders.map((o: { id: string }) => o.id)).toEqual([second.id, order.id]);
   });
 
+  it("cancels an unclaimed order through the API, giving its items back, and refuses a delivered one", async () => {
+    const { seller, key, item } = await apiSeller(t.app);
+    const cancel = (authKey: string, apiKey = key) =>
+      t.app.inject({ method: "POST", url: `/api/v1/cancel-order/${authKey}`, headers: bearer(apiKey) });
+    const order = (await createOrder(key, [{ codeName: item.codeName, quantity: 4 }])).json();
+    expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 6, reserved: 4 });
+
+    const stranger = await apiSeller(t.app);
+    expect((await cancel(order.authKey, stranger.key)).statusCode).toBe(404);
+    const first = await cancel(order.authKey);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ authKey: order.authKey, status: "cancelled" });
+    expect((await cancel(order.authKey)).json()).toMatchObject({ status: "cancelled" });
+    expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 10, reserved: 0 });
+    const claim = await t.app.inject({
+      method: "GET",
+      url: `/api/orders/claim-api/${order.authKey}`,
+      remoteAddress: uniqueIp(),
+    });
+    expect(claim.json()).toMatchObject({ status: "cancelled" });
+
+    const delivered = (await createOrder(key, [{ codeName: item.codeName, quantity: 1 }])).json();
+    await t.app.ctx.db.update(orders).set({ status: "completed" }).where(eq(orders.id, delivered.id));
+    const refused = await cancel(delivered.authKey);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: expect.any(String), code: "order_not_cancellable" });
+  });
+
   it("refreshing the key revokes the old one at once", async () => {
     const { seller, key } = await apiSeller(t.app);
     const refreshed = await t.app.inject({

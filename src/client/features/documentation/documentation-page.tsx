@@ -33,6 +33,7 @@ const ERROR_MEANINGS: Record<keyof typeof API_ERROR_CODES, string> = {
   subscription_required: "The plan is Free or has expired (Basic or Pro needed)",
   admin_required: "An admin or bot endpoint called with an API key",
   not_found: "No such order of yours, or no such route",
+  order_not_cancellable: "The order is already claimed, delivered or closed",
   idempotency_key_reused: "The Idempotency-Key was already used with another body",
   rate_limited: "Too many requests: wait Retry-After seconds",
   internal_error: "Our fault: retry with the same Idempotency-Key",

@@ -10,6 +10,7 @@ import {
 } from "../../../contract/api.js";
 import { orderRuleViolation, type RuleLine } from "../../../contract/game-rules.js";
 import type { Game } from "../../../contract/games.js";
+import { sellerMayCancel } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import {
@@ -22,7 +23,7 @@ import {
 } from "../../db/schema/index.js";
 import { apiError } from "../auth/index.js";
 import { InsufficientInventoryError, moveInventory } from "../inventory/index.js";
-import { claimBaseUrl } from "../orders/index.js";
+import { cancelOrder, claimBaseUrl } from "../orders/index.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { enqueueWebhookEvent } from "./webhooks.js";
 
@@ -283,6 +284,23 @@ export async function apiOrderStatus(ctx: AppContext, userId: string, authKey: s
     claimedAt: order.claimedAt?.toISOString() ?? null,
     robloxUsername: order.robloxUsername,
   };
+}
+
+/**
+ * POST /api/v1/cancel-order/{authKey}: the seller calls off an API order nobody has claimed yet; its items go back
+ * to their inventory (the same cancellation as the orders page's, decision 028). Cancelling twice answers the same.
+ */
+export async function cancelApiOrder(ctx: AppContext, userId: string, authKey: string) {
+  const [order] = await ctx.db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.authKey, authKey), eq(orders.userId, userId), eq(orders.source, "api")));
+  if (!order) throw apiError(404, "not_found", API_TEXTS.orderNotFound);
+  const cancellable = (status: string) => sellerMayCancel({ status, orderSource: "api" });
+  if (order.status !== "cancelled" && !cancellable(order.status))
+    throw apiError(409, "order_not_cancellable", API_TEXTS.notCancellable);
+  await cancelOrder(ctx, order.id, { userId, allowed: (row) => cancellable(row.status) });
+  return apiOrderStatus(ctx, userId, authKey);
 }
 
 /** GET /api/v1/orders: the caller's API orders, newest first, a page at a time (cursor = where the last one ended). */

@@ -19,7 +19,7 @@ import type { AppContext } from "../../context.js";
 import { apiUserOf, type RouteApp, userOf } from "../auth/index.js";
 import { mayUseApi, refreshApiKey, setApiIntegration } from "./keys.js";
 import { PUBLIC_API_TAG } from "./openapi.js";
-import { apiInventory, apiOrderStatus, createApiOrder, listApiOrders } from "./orders.js";
+import { apiInventory, apiOrderStatus, cancelApiOrder, createApiOrder, listApiOrders } from "./orders.js";
 import {
   deleteWebhookEndpoint,
   recentDeliveries,
@@ -28,7 +28,7 @@ import {
   webhookEndpointView,
 } from "./webhooks.js";
 
-const errors = (...codes: (400 | 401 | 403 | 404 | 422 | 429 | 500)[]) =>
+const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 422 | 429 | 500)[]) =>
   Object.fromEntries(codes.map((c) => [c, apiErrorSchema]));
 /** Every API-key route can answer these. */
 const KEY_ERRORS = [401, 403, 429, 500] as const;
@@ -101,6 +101,22 @@ export function publicApiRoutes(r: RouteApp, ctx: AppContext): void {
       },
     },
     async (request) => apiOrderStatus(ctx, apiUserOf(request).id, request.params.authKey),
+  );
+
+  r.post(
+    "/api/v1/cancel-order/:authKey",
+    {
+      schema: {
+        ...docs(
+          "Cancel an order",
+          "Calls off one of your orders that nobody has claimed yet; its items go back to your inventory. " +
+            "A claimed, delivered or closed order answers 409.",
+        ),
+        params: z.object({ authKey: z.string().min(1).max(200) }),
+        response: { 200: apiCheckStatusResponseSchema, ...errors(404, 409, ...KEY_ERRORS) },
+      },
+    },
+    async (request) => cancelApiOrder(ctx, apiUserOf(request).id, request.params.authKey),
   );
 
   r.get(
