@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db } from "../../../db/client.js";
 import { sandboxShopifyOrders } from "../../../db/schema/index.js";
 import { centsToDecimal, parseShopifyJson, toCents } from "../payload.js";
-import { type LineItem, type StoredOrder, sandboxOrderActions } from "./order-state.js";
+import { type StoredOrder, sandboxOrderActions } from "./order-state.js";
 import * as pages from "./pages.js";
 import { BASE, isForm, type ShopifySandbox, type ShopParams } from "./shared.js";
 import { BigId, jsonWithBigIds, money } from "./store.js";
