@@ -181,6 +181,20 @@ describe.each(DRIVERS)("outgoing webhooks on %s", (driver) => {
     expect(
       (await receipts(t.app)).filter((r) => r.path === receiverName && r.body.includes("order.failed")),
     ).toHaveLength(1);
+
+    // The Orders page's Cancel is the same cancellation: its API order fails the same way.
+    const other = (await createOrder()).json();
+    const fromPage = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${other.id}/cancel`,
+      headers: seller.headers,
+    });
+    expect(fromPage.statusCode, fromPage.body).toBe(200);
+    const pageFailed = await waitForReceipt(
+      t.app,
+      (r) => r.path === receiverName && r.body.includes("order.failed") && r.body.includes(other.id),
+    );
+    expect(JSON.parse(pageFailed.body).data).toMatchObject({ reason: "cancelled", order: { id: other.id } });
   });
 });
 
