@@ -86,7 +86,10 @@ export async function releaseItems(
   return units.map(([id]) => id);
 }
 
-/** The "orders.cancelled" job of one order's change, committed with it; listeners run once it committed. */
+/**
+ * Tells the followers of one order's cancellation or refund, committed with it: the seller's open pages (realtime)
+ * and the "orders.cancelled" job, whose listeners run once the change committed.
+ */
 async function announceCancelled(
   ctx: AppContext,
   tx: Tx,
