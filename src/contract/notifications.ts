@@ -1,7 +1,15 @@
 import { z } from "zod";
 
-/** What a seller can be told on Discord (design.md: order created, order delivered, a listing out of stock). */
-const NOTIFICATION_KINDS = ["order_created", "order_delivered", "low_stock"] as const;
+/**
+ * What a seller can be told on Discord (design.md: order created, order delivered, a listing out of stock; and an
+ * order refunded after its delivery, decision 031).
+ */
+const NOTIFICATION_KINDS = [
+  "order_created",
+  "order_delivered",
+  "order_refunded_after_delivery",
+  "low_stock",
+] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -49,5 +57,5 @@ export type LowStockNotification = z.infer<typeof lowStockNotificationSchema>;
 
 export type NotificationPayload =
   | { kind: "order_created"; payload: OrderNotification }
-  | { kind: "order_delivered"; payload: OrderNotification }
+  | { kind: "order_delivered" | "order_refunded_after_delivery"; payload: OrderNotification }
   | { kind: "low_stock"; payload: LowStockNotification };

@@ -2,14 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { App } from "../../src/server/app.js";
 import { orders, webhookDeliveries } from "../../src/server/db/schema/index.js";
 import type { WebhookProvider } from "../../src/server/integrations/webhooks/index.js";
 import { deliverWebhook } from "../../src/server/modules/api-v1/webhooks.js";
 import { completeOrder } from "../../src/server/modules/orders/index.js";
-import { apiSeller } from "./api-fixtures.js";
+import { apiSeller, bearer } from "./api-fixtures.js";
 import { uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { ensureRobloxUser, uniqueIp } from "./helpers.js";
@@ -149,6 +149,52 @@ describe.each(DRIVERS)("outgoing webhooks on %s", (driver) => {
           d.status === "delivered" && d.lastStatusCode === 204,
       ),
     ).toBe(true);
+  });
+  it("sends one signed order.failed with the reason when the seller cancels an API order", async () => {
+    const verify = await documentedVerifier();
+    const { saveWebhook, createOrder, key, seller } = await hookSeller(t.app);
+    const receiverName = uniqueName("rcv");
+    const { secret } = (
+      await saveWebhook(`${t.app.ctx.config.publicUrl}/__sandbox/webhooks/${receiverName}`)
+    ).json();
+    const order = (await createOrder()).json();
+    const cancel = () =>
+      t.app.inject({ method: "POST", url: `/api/v1/cancel-order/${order.authKey}`, headers: bearer(key) });
+    expect((await cancel()).statusCode).toBe(200);
+    expect((await cancel()).statusCode).toBe(200);
+
+    const failed = await waitForReceipt(
+      t.app,
+      (r) => r.path === receiverName && r.body.includes("order.failed"),
+    );
+    expect(JSON.parse(failed.body)).toMatchObject({
+      type: "order.failed",
+      data: { reason: "cancelled", order: { id: order.id, authKey: order.authKey, status: "cancelled" } },
+    });
+    const timestamp = Number(failed.headers["autodrop-webhook-timestamp"]);
+    expect(verify(secret, failed.headers, failed.body, timestamp * 1000)).toBe(true);
+    const failedDeliveries = await t.app.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.userId, seller.userId), eq(webhookDeliveries.event, "order.failed")));
+    expect(failedDeliveries).toHaveLength(1);
+    expect(
+      (await receipts(t.app)).filter((r) => r.path === receiverName && r.body.includes("order.failed")),
+    ).toHaveLength(1);
+
+    // The Orders page's Cancel is the same cancellation: its API order fails the same way.
+    const other = (await createOrder()).json();
+    const fromPage = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${other.id}/cancel`,
+      headers: seller.headers,
+    });
+    expect(fromPage.statusCode, fromPage.body).toBe(200);
+    const pageFailed = await waitForReceipt(
+      t.app,
+      (r) => r.path === receiverName && r.body.includes("order.failed") && r.body.includes(other.id),
+    );
+    expect(JSON.parse(pageFailed.body).data).toMatchObject({ reason: "cancelled", order: { id: other.id } });
   });
 });
 

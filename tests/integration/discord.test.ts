@@ -11,9 +11,9 @@ import { DiscordWebhookError } from "../../src/server/integrations/discord/index
 import type { RecordedDiscordMessage } from "../../src/server/integrations/discord/sandbox.js";
 import { applyMovement } from "../../src/server/modules/inventory/ledger.js";
 import {
+  notifyAfterDelivery,
   notifyLowStock,
   notifyOrderCreated,
-  notifyOrderDelivered,
   sendDiscordNotification,
 } from "../../src/server/modules/notifications/service.js";
 import { completeOrder } from "../../src/server/modules/orders/completion.js";
@@ -179,11 +179,11 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
     const queued = (fn: typeof notifyOrderCreated) =>
       t.app.ctx.db.transaction((tx) => fn(t.app.ctx, tx, order.id));
     expect(await queued(notifyOrderCreated)).toBe(false);
-    expect(await queued(notifyOrderDelivered)).toBe(true);
-    expect(await queued(notifyOrderDelivered)).toBe(false);
+    expect(await queued(notifyAfterDelivery)).toBe(true);
+    expect(await queued(notifyAfterDelivery)).toBe(false);
     await t.app.ctx.db.update(users).set({ subscriptionTier: "free" }).where(eq(users.id, seller.userId));
     const { order: later } = await reservedOrder(t.app, seller.userId, "unclaimed");
-    expect(await t.app.ctx.db.transaction((tx) => notifyOrderDelivered(t.app.ctx, tx, later.id))).toBe(false);
+    expect(await t.app.ctx.db.transaction((tx) => notifyAfterDelivery(t.app.ctx, tx, later.id))).toBe(false);
   });
 
   it("announces a listing that ran out of stock", async () => {

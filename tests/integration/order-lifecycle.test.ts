@@ -108,6 +108,44 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     return { id, body };
   }
 
+  /** Saves the seller's Discord settings with a webhook of their own (all messages on, or the master switch off). */
+  async function discordSettings(s: Seller, enabled: boolean): Promise<string> {
+    nextOrderId += 100n;
+    const webhookId = String(100_000_000_000_000_000n + (nextOrderId % 1_000_000_000n));
+    const saved = await t.app.inject({
+      method: "POST",
+      url: "/api/settings/discord-webhook",
+      headers: s.user.headers,
+      payload: {
+        webhookUrl: `https://discord.com/api/webhooks/${webhookId}/tok_${"x".repeat(30)}`,
+        enabled,
+        orderCreatedEnabled: true,
+        orderDeliveredEnabled: true,
+        pingEveryone: false,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return webhookId;
+  }
+
+  /** The embed titles the sandbox Discord received on this webhook. */
+  const discordTitles = async (webhookId: string): Promise<string[]> =>
+    (await t.app.inject({ method: "GET", url: `/__sandbox/discord/messages?webhookId=${webhookId}` }))
+      .json()
+      .messages.map((m: { embeds?: { title?: string }[] }) => m.embeds?.[0]?.title ?? "");
+
+  /** Waits until none of the seller's "orders.cancelled" and "discord.send" jobs is left to run. */
+  async function jobsSettled(userId: string): Promise<void> {
+    const open = async () =>
+      (
+        await t.app.ctx.database.raw.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ('orders.cancelled', 'discord.send') AND state IN ('created', 'retry', 'active') AND data::text LIKE $1",
+          [`%${userId}%`],
+        )
+      ).rows[0].n;
+    await expect.poll(open, { timeout: 20_000 }).toBe(0);
+  }
+
   const claimAttempt = (authKey: string) =>
     t.app.inject({
       method: "POST",
@@ -117,19 +155,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
 
   it("keeps a pending order reserved but unclaimable, and makes it claimable with one notification once paid", async () => {
     const s = await seller();
-    const discord = await t.app.inject({
-      method: "POST",
-      url: "/api/settings/discord-webhook",
-      headers: s.user.headers,
-      payload: {
-        webhookUrl: `https://discord.com/api/webhooks/${100_000_000_000_000_000n + (nextOrderId % 1_000_000_000n)}/tok_${"x".repeat(30)}`,
-        enabled: true,
-        orderCreatedEnabled: true,
-        orderDeliveredEnabled: true,
-        pingEveryone: false,
-      },
-    });
-    expect(discord.statusCode, discord.body).toBe(200);
+    await discordSettings(s, true);
     const o = newOrder(s, "pending", [{ variant: 0, quantity: 2 }]);
     await send(s, "orders/create", o.body({ updatedAt: "2026-11-26T10:00:00Z" }));
     const [order] = await purchaseOf(s.shop, o.id);
@@ -244,6 +270,42 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     expect(list.find((x: { id: string }) => x.id === order.id).refundedAfterDeliveryAt).toEqual(
       expect.any(String),
     );
+  });
+
+  it("tells the seller on Discord once that a delivered order was refunded, however often the refund arrives", async () => {
+    const deliveredThenRefunded = async (s: Seller) => {
+      const o = newOrder(s, "paid", [{ variant: 0, quantity: 1 }]);
+      await send(s, "orders/create", o.body({ updatedAt: "2026-11-26T10:00:00Z" }));
+      const [order] = await purchaseOf(s.shop, o.id);
+      await db().update(orders).set({ status: "pending" }).where(eq(orders.id, order.id));
+      await completeOrder(t.app.ctx, order.id);
+      nextOrderId += 100n;
+      const refund = refundJson(o.id, String(nextOrderId), [
+        { variantId: s.variants[0].variantId, quantity: 1 },
+      ]);
+      await send(s, "refunds/create", refund);
+      await send(s, "refunds/create", refund);
+      const [after] = await purchaseOf(s.shop, o.id);
+      expect(after.refundedAfterDeliveryAt).not.toBeNull();
+      return order;
+    };
+    const refundedTitles = async (webhookId: string) =>
+      (await discordTitles(webhookId)).filter((title) => title.includes("delivered then refunded"));
+
+    const s = await seller();
+    const webhookId = await discordSettings(s, true);
+    const order = await deliveredThenRefunded(s);
+    await expect.poll(() => refundedTitles(webhookId), { timeout: 20_000 }).toHaveLength(1);
+    await jobsSettled(s.user.userId);
+    expect(await refundedTitles(webhookId)).toEqual([
+      `↩️ Order #${order.shopifyOrderNumber} delivered then refunded`,
+    ]);
+
+    const quiet = await seller();
+    const quietWebhookId = await discordSettings(quiet, false);
+    await deliveredThenRefunded(quiet);
+    await jobsSettled(quiet.user.userId);
+    expect(await discordTitles(quietWebhookId)).toEqual([]);
   });
 
   it("ends paid and claimable when orders/paid arrives before orders/create", async () => {

@@ -1,7 +1,7 @@
 import type { AppModule } from "../../context.js";
 import { scoped } from "../auth/index.js";
 import { onOrderClaimed } from "../claims/index.js";
-import { onOrderCompleted } from "../orders/index.js";
+import { onOrderCancelled, onOrderCompleted } from "../orders/index.js";
 import { OPENAPI_PATH, openApiDocument, registerApiErrorHandler, registerOpenApi } from "./openapi.js";
 import { enqueueApiOrderEvent, forgetExpiredIdempotencyKeys } from "./orders.js";
 import { publicApiRoutes, sellerRoutes } from "./routes.js";
@@ -32,6 +32,11 @@ export const apiV1Module: AppModule = {
     });
     onOrderClaimed(ctx, ({ orderId }) => enqueueApiOrderEvent(ctx, orderId, "order.claimed"));
     onOrderCompleted(ctx, ({ orderId }) => enqueueApiOrderEvent(ctx, orderId, "order.completed"));
+    // An API order that ends without its delivery failed, with the reason (docs/api.md, decision 031).
+    onOrderCancelled(ctx, async ({ orderId, source, outcome }) => {
+      if (source === "api" && outcome !== "refunded_after_delivery")
+        await enqueueApiOrderEvent(ctx, orderId, "order.failed", { reason: outcome });
+    });
     await app.register(async (api) => {
       await registerOpenApi(api, ctx.config);
       registerApiErrorHandler(api);

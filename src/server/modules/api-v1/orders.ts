@@ -25,7 +25,7 @@ import { apiError } from "../auth/index.js";
 import { InsufficientInventoryError, moveInventory } from "../inventory/index.js";
 import { cancelOrder, claimBaseUrl } from "../orders/index.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
-import { enqueueWebhookEvent } from "./webhooks.js";
+import { enqueueWebhookEvent, type WebhookEventDetails } from "./webhooks.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -87,6 +87,7 @@ export async function enqueueApiOrderEvent(
   ctx: AppContext,
   orderId: string,
   event: WebhookEvent,
+  details?: WebhookEventDetails,
 ): Promise<void> {
   const [row] = await ctx.db
     .select()
@@ -95,7 +96,7 @@ export async function enqueueApiOrderEvent(
   if (!row) return;
   const [order] = await apiOrderViews(ctx, ctx.db, [row]);
   await ctx.db.transaction(async (tx) => {
-    await enqueueWebhookEvent(ctx, tx, row.userId, event, order);
+    await enqueueWebhookEvent(ctx, tx, row.userId, event, order, details);
   });
 }
 

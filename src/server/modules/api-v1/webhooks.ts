@@ -60,6 +60,11 @@ export async function deleteWebhookEndpoint(ctx: AppContext, userId: string): Pr
   await ctx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
 }
 
+/** What an event says besides the order: why an order failed (`order.failed`). */
+export interface WebhookEventDetails {
+  reason?: string;
+}
+
 /**
  * Queues an event for the seller's endpoint, if they have one, in the caller's transaction (the delivery commits
  * with the change it reports). An order's event is queued once per endpoint, however often a hook reruns.
@@ -70,6 +75,7 @@ export async function enqueueWebhookEvent(
   userId: string,
   event: EventType,
   order: ApiOrder,
+  details: WebhookEventDetails = {},
 ): Promise<string | null> {
   const endpoint = await endpointOf(db, userId);
   if (!endpoint) return null;
@@ -78,7 +84,7 @@ export async function enqueueWebhookEvent(
     id,
     type: event,
     createdAt: new Date(ctx.clock()).toISOString(),
-    data: { order },
+    data: { order, ...details },
   });
   const inserted = await db
     .insert(webhookDeliveries)

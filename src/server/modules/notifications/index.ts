@@ -1,17 +1,12 @@
 import type { AppModule } from "../../context.js";
-import { onOrderCompleted, onOrdersCreated } from "../orders/index.js";
-import {
-  DISCORD_JOB,
-  notifyOrderDelivered,
-  notifyOrdersCreated,
-  sendDiscordNotification,
-} from "./service.js";
+import { onOrderCancelled, onOrderCompleted, onOrdersCreated } from "../orders/index.js";
+import { DISCORD_JOB, notifyAfterDelivery, notifyOrdersCreated, sendDiscordNotification } from "./service.js";
 
 export { notifyLowStock } from "./service.js";
 
 /**
- * Discord notifications: the durable "discord.send" job, queued from the order hooks (created, completed) and for a
- * listing the intake sold out. Other stock changes call notifyLowStock themselves. No HTTP routes.
+ * Discord notifications: the durable "discord.send" job, queued from the order hooks (created, completed, refunded
+ * after delivery) and for a listing the intake sold out. Other stock changes call notifyLowStock themselves. No HTTP routes.
  */
 export const notificationsModule: AppModule = {
   name: "notifications",
@@ -25,7 +20,13 @@ export const notificationsModule: AppModule = {
     });
     onOrdersCreated(ctx, ({ events }) => notifyOrdersCreated(ctx, events));
     onOrderCompleted(ctx, async ({ orderId }) => {
-      await ctx.db.transaction((tx) => notifyOrderDelivered(ctx, tx, orderId));
+      await ctx.db.transaction((tx) => notifyAfterDelivery(ctx, tx, orderId));
+    });
+    onOrderCancelled(ctx, async ({ orderId, outcome }) => {
+      if (outcome !== "refunded_after_delivery") return;
+      await ctx.db.transaction((tx) =>
+        notifyAfterDelivery(ctx, tx, orderId, "order_refunded_after_delivery"),
+      );
     });
   },
 };

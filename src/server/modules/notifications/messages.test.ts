@@ -48,6 +48,15 @@ describe("wantsNotification", () => {
       ),
     ).toBe(true);
   });
+
+  it("sends a refund after delivery under the order-delivered switch and the master switch", () => {
+    const kind = "order_refunded_after_delivery";
+    expect(wantsNotification(prefs, kind)).toBe(true);
+    expect(wantsNotification({ ...prefs, discordOrderCreatedEnabled: false }, kind)).toBe(true);
+    expect(wantsNotification({ ...prefs, discordOrderDeliveredEnabled: false }, kind)).toBe(false);
+    expect(wantsNotification({ ...prefs, discordNotificationsEnabled: false }, kind)).toBe(false);
+    expect(wantsNotification({ ...prefs, subscriptionTier: "free" }, kind)).toBe(false);
+  });
 });
 
 describe("buildDiscordMessage", () => {
@@ -74,6 +83,24 @@ describe("buildDiscordMessage", () => {
     expect(m.allowed_mentions).toEqual({ parse: ["everyone"] });
     expect(m.embeds![0].title).toContain("delivered");
     expect(m.embeds![0].fields).toContainEqual({ name: "ROBLOX username", value: "BuyerOne", inline: true });
+  });
+
+  it("says an order was delivered then refunded, with its buyer, total and items", () => {
+    const m = buildDiscordMessage(
+      { kind: "order_refunded_after_delivery", payload: order },
+      { pingEveryone: false, at },
+    );
+    expect(m.allowed_mentions).toEqual({ parse: [] });
+    const embed = m.embeds![0];
+    expect(embed.title).toBe("↩️ Order #1001 delivered then refunded");
+    expect(embed.timestamp).toBe(at.toISOString());
+    expect(embed.fields).toEqual(
+      expect.arrayContaining([
+        { name: "ROBLOX username", value: "BuyerOne", inline: true },
+        { name: "Total", value: "$12.50", inline: true },
+        { name: "Items", value: "2 × Godly Knife\n1 × @everyone <@&1> Gun", inline: false },
+      ]),
+    );
   });
 
   it("announces a listing out of stock", () => {

@@ -19,7 +19,8 @@ export interface DiscordPreferences extends Subscription {
 
 /**
  * Whether a seller gets this kind of message: basic or pro (not expired), a webhook URL, the master switch on, and the kind's
- * own switch (low stock has none: it follows the master switch).
+ * own switch (low stock has none: it follows the master switch; a refund after delivery is news about a delivered
+ * order, so it follows the order-delivered switch, decision 031).
  */
 export function wantsNotification(
   prefs: DiscordPreferences,
@@ -34,11 +35,12 @@ export function wantsNotification(
     return false;
   }
   if (kind === "order_created") return prefs.discordOrderCreatedEnabled;
-  if (kind === "order_delivered") return prefs.discordOrderDeliveredEnabled;
+  if (kind === "order_delivered" || kind === "order_refunded_after_delivery")
+    return prefs.discordOrderDeliveredEnabled;
   return true;
 }
 
-const COLORS = { created: 0x22c55e, delivered: 0x3b82f6, lowStock: 0xf59e0b } as const;
+const COLORS = { created: 0x22c55e, delivered: 0x3b82f6, refunded: 0xef4444, lowStock: 0xf59e0b } as const;
 const SOURCE_NAMES: Record<string, string> = { shopify: "Shopify", api: "API" };
 // Discord's limits: a field value holds at most 1024 characters, a title 256.
 const FIELD_MAX = 1024;
@@ -95,6 +97,29 @@ function orderDeliveredEmbed(order: OrderNotification, at: Date): DiscordEmbed {
   };
 }
 
+function orderRefundedAfterDeliveryEmbed(order: OrderNotification, at: Date): DiscordEmbed {
+  return {
+    title: clip(`↩️ Order ${orderLabel(order)} delivered then refunded`, TITLE_MAX),
+    description:
+      "The buyer was refunded after the bot had traded them the items. The items stay with the buyer; the Orders page flags the order.",
+    color: COLORS.refunded,
+    fields: [
+      field("Order", orderLabel(order)),
+      field("ROBLOX username", order.robloxUsername ?? "-"),
+      field("Total", `$${order.totalAmount}`),
+      field("Game", gameNames(order.games)),
+      field("Items", itemLines(order), false),
+    ],
+    timestamp: at.toISOString(),
+  };
+}
+
+const ORDER_EMBEDS = {
+  order_created: orderCreatedEmbed,
+  order_delivered: orderDeliveredEmbed,
+  order_refunded_after_delivery: orderRefundedAfterDeliveryEmbed,
+} as const;
+
 function lowStockEmbed(listing: LowStockNotification, at: Date): DiscordEmbed {
   return {
     title: clip(`⚠️ Out of stock: ${listing.title}`, TITLE_MAX),
@@ -119,11 +144,7 @@ export function buildDiscordMessage(
   opts: { pingEveryone: boolean; at: Date },
 ): DiscordMessage {
   const embed =
-    n.kind === "order_created"
-      ? orderCreatedEmbed(n.payload, opts.at)
-      : n.kind === "order_delivered"
-        ? orderDeliveredEmbed(n.payload, opts.at)
-        : lowStockEmbed(n.payload, opts.at);
+    n.kind === "low_stock" ? lowStockEmbed(n.payload, opts.at) : ORDER_EMBEDS[n.kind](n.payload, opts.at);
   return {
     username: "Autodrop",
     ...(opts.pingEveryone ? { content: "@everyone" } : {}),

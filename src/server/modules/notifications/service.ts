@@ -266,19 +266,19 @@ export async function notifyOrdersCreated(ctx: AppContext, events: OrderCreatedE
 }
 
 /**
- * An order reached its buyer. Each game's sub-order is delivered (and announced) on its own, so a parent is not
- * announced again; withdrawals are the seller's own items. Idempotent: safe in a retried job.
+ * An order reached its buyer (`order_delivered`), or was refunded after that (`order_refunded_after_delivery`). Each
+ * game's sub-order is delivered (and announced) on its own, so a parent is not announced again; withdrawals are the
+ * seller's own items. Idempotent: safe in a retried job.
  */
-export async function notifyOrderDelivered(ctx: AppContext, tx: DbOrTx, orderId: string): Promise<boolean> {
+export async function notifyAfterDelivery(
+  ctx: AppContext,
+  tx: DbOrTx,
+  orderId: string,
+  kind: "order_delivered" | "order_refunded_after_delivery" = "order_delivered",
+): Promise<boolean> {
   const [order] = await orderNotifications(tx, [orderId]);
   if (!order || order.source === "withdrawal" || order.hasSubOrders) return false;
-  return enqueueNotification(
-    ctx,
-    tx,
-    order.userId,
-    { kind: "order_delivered", payload: order.data },
-    `order_delivered:${orderId}`,
-  );
+  return enqueueNotification(ctx, tx, order.userId, { kind, payload: order.data }, `${kind}:${orderId}`);
 }
 
 /**

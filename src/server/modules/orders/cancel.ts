@@ -5,7 +5,13 @@ import type { Tx } from "../../db/client.js";
 import { listingItems, listings, orderItems, orders } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { mergeQuantities, moveInventory } from "../inventory/index.js";
-import { ORDER_CREATED_JOB, type OrderCreatedBatch } from "./events.js";
+import {
+  ORDER_CREATED_JOB,
+  type OrderCancelledEvent,
+  type OrderCancelOutcome,
+  type OrderCreatedBatch,
+  orderCancelledHook,
+} from "./events.js";
 import {
   type CancelStatus,
   parentStatusAfter,
@@ -80,6 +86,24 @@ export async function releaseItems(
   return units.map(([id]) => id);
 }
 
+/**
+ * Tells the followers of one order's cancellation or refund, committed with it: the seller's open pages (realtime)
+ * and the "orders.cancelled" job, whose listeners run once the change committed.
+ */
+async function announceCancelled(
+  ctx: AppContext,
+  tx: Tx,
+  order: OrderRow,
+  outcome: OrderCancelOutcome,
+): Promise<void> {
+  await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
+  await ctx.jobs.send<OrderCancelledEvent>(
+    orderCancelledHook.jobName,
+    { orderId: order.id, userId: order.userId, source: order.source, outcome },
+    { tx },
+  );
+}
+
 /** What a cancellation changed, for the follow-ups after it. */
 export interface CancelOutcome {
   changed: boolean;
@@ -103,7 +127,7 @@ export async function cancelLockedOrder(
       .update(orders)
       .set({ refundedAfterDeliveryAt: order.refundedAfterDeliveryAt })
       .where(eq(orders.id, order.id));
-    await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
+    await announceCancelled(ctx, tx, order, "refunded_after_delivery");
     return { changed: true, listingIds: [] };
   }
   if (!UNDELIVERED_STATUSES.includes(order.status)) return { changed: false, listingIds: [] };
@@ -120,7 +144,7 @@ export async function cancelLockedOrder(
   }
   order.status = as;
   await tx.update(orders).set({ status: as }).where(eq(orders.id, order.id));
-  await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
+  await announceCancelled(ctx, tx, order, as);
   return { changed: true, listingIds };
 }
 

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.js";
 import { jobHook } from "../../jobs/hook.js";
+import type { CancelStatus } from "./lifecycle-rules.js";
 
 /** Orders created together (a Shopify purchase: one per game, plus their parent when there are several). */
 export interface OrderCreatedEvent {
@@ -31,4 +32,29 @@ export function onOrdersCreated(
   listener: (batch: OrderCreatedBatch) => Promise<void>,
 ): void {
   orderCreatedHook.on(ctx, listener);
+}
+
+/**
+ * How an order ended without (or after) its delivery: called off before delivery (`cancelled` by the seller or
+ * Shopify, `refunded` whole), or refunded after the bot delivered it (`refunded_after_delivery`, the orders page's
+ * flag; decision 028).
+ */
+export type OrderCancelOutcome = CancelStatus | "refunded_after_delivery";
+
+/** One order's cancellation or refund, told once: when its status (or refund-after-delivery flag) first changed. */
+export interface OrderCancelledEvent {
+  orderId: string;
+  userId: string;
+  source: string;
+  outcome: OrderCancelOutcome;
+}
+
+export const orderCancelledHook = jobHook<OrderCancelledEvent>("orders.cancelled");
+
+/** Subscribes to cancelled and refunded orders; call it from a module's plugin. Listeners must be idempotent. */
+export function onOrderCancelled(
+  ctx: AppContext,
+  listener: (event: OrderCancelledEvent) => Promise<void>,
+): void {
+  orderCancelledHook.on(ctx, listener);
 }

@@ -2,14 +2,20 @@ import type { AppModule } from "../../context.js";
 import { scoped } from "../auth/index.js";
 import { onInventoryCredited } from "../inventory/index.js";
 import { defineOrderCompletedJob } from "./completion.js";
-import { orderCreatedHook } from "./events.js";
+import { orderCancelledHook, orderCreatedHook } from "./events.js";
 import { defineApplyStateJob } from "./lifecycle.js";
 import { RELEASE_UNPAID_JOB, releaseUnpaidOrders, retryFailedOrders } from "./recovery.js";
 import { sellerRoutes } from "./routes.js";
 
 export { cancelOrder } from "./cancel.js";
 export { completeOrder, onOrderCompleted } from "./completion.js";
-export { type OrderCreatedEvent, onOrdersCreated } from "./events.js";
+export {
+  type OrderCancelledEvent,
+  type OrderCancelOutcome,
+  type OrderCreatedEvent,
+  onOrderCancelled,
+  onOrdersCreated,
+} from "./events.js";
 export { ingestShopifyOrder, intakeBatcher } from "./intake.js";
 export {
   applyShopifyOrderStateSoon,
@@ -23,13 +29,14 @@ export { claimBaseUrl, SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder }
 /**
  * Orders: the Shopify intake (one order per game, reserved stock, idempotent), the lifecycle after it (payment,
  * cancellation, refunds, retries when stock returns; decision 028), completion, the seller's list, and the
- * post-commit hooks other modules follow ("orders.created", "orders.completed" jobs).
+ * post-commit hooks other modules follow ("orders.created", "orders.completed", "orders.cancelled" jobs).
  */
 export const ordersModule: AppModule = {
   name: "orders",
   prefixes: ["/api/orders"],
   async plugin(app, { ctx }) {
     orderCreatedHook.define(ctx);
+    orderCancelledHook.define(ctx);
     defineOrderCompletedJob(ctx);
     defineApplyStateJob(ctx);
     ctx.jobs.define({
