@@ -64,8 +64,9 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 
 const SANDBOX_STYLESHEET_PATH = "/__sandbox/assets/sandbox.css";
 
+// --accent is dark enough for 4.5:1 both as link text on the grey page and behind white button text.
 const STYLESHEET = `
-:root { color-scheme: light; --ink: #1f2430; --muted: #5b6375; --line: #d9dde6; --accent: #2f6fed; --bad: #b42318; --ok: #067647; }
+:root { color-scheme: light; --ink: #1f2430; --muted: #5b6375; --line: #d9dde6; --accent: #1d5bd6; --bad: #b42318; --ok: #067647; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #f5f6f9; }
 header.bar { background: #1f2430; color: #fff; padding: 12px 24px; display: flex; gap: 16px; align-items: baseline; }
