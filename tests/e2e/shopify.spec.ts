@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { startBotAgent } from "./agent";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { capture } from "./capture";
 import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
 
 const PRODUCT = "Giant Chocolate Chicken"; // a sample product of every sandbox store, $4.99
@@ -65,6 +66,12 @@ test("a new seller connects a sandbox store in the wizard, links inventory, and 
       .getByRole("link", { name: "Listings", exact: true })
       .click();
     await expect(page.getByText(PRODUCT).first()).toBeVisible();
+    // The card's buttons stay inside it at 1280 px, the longest label included.
+    const listing = page.getByRole("article").filter({ hasText: PRODUCT });
+    const cardBox = await listing.boundingBox();
+    const viewBox = await listing.getByRole("button", { name: "View on Shopify" }).boundingBox();
+    expect(cardBox && viewBox && viewBox.x + viewBox.width <= cardBox.x + cardBox.width).toBe(true);
+    await capture(page, "shopify", "listings");
 
     // A buyer orders 2 in the sandbox storefront; Shopify delivers orders/create to Autodrop.
     const store = await sandboxWindow(page);
