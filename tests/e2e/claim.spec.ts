@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { startBotAgent } from "./agent";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { capture } from "./capture";
 import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
 
 const SHOP = "autodrop-demo.myshopify.com"; // DemoSeller's connected sandbox store
@@ -41,6 +43,7 @@ test("a buyer claims a store order and the bot delivers it; seller and Discord a
     }
     await page.getByRole("button", { name: "Save Discord Settings" }).click();
     await expect(page.getByText("Discord settings updated successfully!").first()).toBeVisible();
+    await capture(page, "claim", "store-settings");
 
     // A buyer orders in the sandbox storefront.
     const email = `${uniqueUsername("buyer").toLowerCase()}@example.com`;
@@ -48,6 +51,7 @@ test("a buyer claims a store order and the bot delivers it; seller and Discord a
     await store.goto(`/__sandbox/shopify/${SHOP}/store`);
     await store.getByLabel(PRODUCT).fill("1");
     await store.getByLabel("Buyer e-mail").fill(email);
+    await expectNoSeriousA11yViolations(store, "the sandbox Shopify storefront");
     await store.getByRole("button", { name: "Place order" }).click();
 
     await page
@@ -62,23 +66,33 @@ test("a buyer claims a store order and the bot delivers it; seller and Discord a
         return order?.status;
       })
       .toBe("unclaimed");
+    await capture(page, "claim", "orders");
 
     // The buyer, with no Autodrop account, opens the claim link in a fresh browser.
     const buyerName = uniqueUsername("Buyer");
     await sandboxCall(page.request, "POST", "/__sandbox/roblox/users", { username: buyerName });
     const buyerContext = await browser.newContext();
     const buyer = await buyerContext.newPage();
+    // The claim page reads no session, so a signed-out buyer is never answered 401 by the session call.
+    const sessionCalls: string[] = [];
+    buyer.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/auth/me") sessionCalls.push(request.url());
+    });
     await buyer.goto(order!.claimUrl);
     await buyer.getByLabel("ROBLOX Username").fill(buyerName);
+    await capture(buyer, "claim", "step1-username");
     await buyer.getByRole("button", { name: "Continue" }).click();
     await expect(buyer.getByRole("heading", { name: "Is this your ROBLOX account?" })).toBeVisible();
+    await expectNoSeriousA11yViolations(buyer, "the claim page's account confirmation");
     await buyer.getByRole("button", { name: "Confirm" }).click();
 
     // Step 2: the seller's bot is turned on; the buyer joins and the bot trades the items.
     await expect(buyer.getByText("Join Bot").first()).toBeVisible();
     await expect(buyer.getByText("AutodropBot_MM2").first()).toBeVisible();
+    await expectNoSeriousA11yViolations(buyer, "the claim page's join bot step");
     await expect(buyer.getByText("Order completed").first()).toBeVisible({ timeout: 45_000 });
-    await buyer.screenshot({ path: "test-results/claim-completed.png" });
+    await capture(buyer, "claim", "completed");
+    expect(sessionCalls).toEqual([]);
 
     // The seller's open Orders page shows it completed without a reload.
     await page.getByRole("tab", { name: /Completed/ }).click();
@@ -104,7 +118,7 @@ test("a buyer claims a store order and the bot delivers it; seller and Discord a
         ]),
       );
     await page.goto("/__sandbox/discord");
-    await page.screenshot({ path: "test-results/discord-inbox.png", fullPage: true });
+    await capture(page, "claim", "discord-inbox");
   } finally {
     await agent.stop();
   }

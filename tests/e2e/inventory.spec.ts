@@ -1,6 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { startBotAgent } from "./agent";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { capture } from "./capture";
 import { createRobloxUserInSandbox, logInThroughSandbox, sandboxCall, uniqueUsername } from "./sandbox";
 
 const ITEM = "Bone Blossom";
@@ -10,6 +12,16 @@ async function quantityOf(page: Page, publicName: string): Promise<number> {
   if ((await card.count()) === 0) return 0;
   const label = await card.getByLabel(/^Quantity: \d+$/).getAttribute("aria-label");
   return Number(label?.split(": ")[1]);
+}
+
+/** At 390 px the open dialog's title wraps before the close button in its corner instead of running under it. */
+async function expectTitleClearOfCloseButton(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const dialog = page.getByRole("dialog");
+  const title = await dialog.getByRole("heading").first().boundingBox();
+  const close = await dialog.getByRole("button", { name: "Close" }).last().boundingBox();
+  expect(title && close && title.x + title.width <= close.x).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test("a seller creates a bot, a whitelisted friend deposits through it live, and the seller withdraws", async ({
@@ -34,9 +46,11 @@ test("a seller creates a bot, a whitelisted friend deposits through it live, and
       .click();
     await expect(page.getByRole("heading", { name: "Inventory" })).toBeVisible();
     const before = await quantityOf(page, ITEM);
+    await capture(page, "inventory", "page");
 
     // Create a Grow a Garden bot and whitelist the friend.
     await page.getByRole("button", { name: "Deposit Items" }).click();
+    await expectNoSeriousA11yViolations(page, "the deposit dialog's game choice");
     await page.getByRole("button", { name: /Grow a Garden/ }).click();
     await page.getByRole("button", { name: "Create Bot" }).click();
     await expect(page.getByText("Bot created successfully!").first()).toBeVisible();
@@ -45,6 +59,8 @@ test("a seller creates a bot, a whitelisted friend deposits through it live, and
     await page.getByRole("button", { name: "Add User" }).click();
     await expect(page.getByText("User added to whitelist!").first()).toBeVisible();
     await expect(page.getByRole("list", { name: "Whitelisted users" }).getByText(friend)).toBeVisible();
+    await capture(page, "inventory", "deposit-dialog");
+    await expectTitleClearOfCloseButton(page);
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).first().click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
@@ -65,8 +81,10 @@ test("a seller creates a bot, a whitelisted friend deposits through it live, and
     await page.getByLabel("ROBLOX Username").fill("DemoSeller");
     await page.getByRole("checkbox", { name: ITEM }).click();
     await page.getByLabel(`Quantity of ${ITEM}`).fill("2");
+    await capture(page, "inventory", "withdraw-dialog");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Are you sure this is you?")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the withdrawal confirmation");
     await page.getByRole("button", { name: "Confirm Withdrawal" }).click();
     await expect(page.getByText("Withdrawal created successfully!").first()).toBeVisible();
     await expect.poll(() => quantityOf(page, ITEM)).toBe(before + 3);
@@ -75,6 +93,7 @@ test("a seller creates a bot, a whitelisted friend deposits through it live, and
     // Turn on the bot; the agent trades the items over and completes the withdrawal.
     await page.getByRole("button", { name: "Turn On Bot" }).click();
     await expect(page.getByRole("heading", { name: "Bot Activated Successfully!" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the bot activated dialog");
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).first().click();
     await expect(page.getByRole("button", { name: "Turn On Bot" })).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByRole("button", { name: "Withdraw Items" })).toBeEnabled();

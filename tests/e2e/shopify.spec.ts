@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { startBotAgent } from "./agent";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { capture } from "./capture";
 import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
 
 const PRODUCT = "Giant Chocolate Chicken"; // a sample product of every sandbox store, $4.99
@@ -65,6 +66,14 @@ test("a new seller connects a sandbox store in the wizard, links inventory, and 
       .getByRole("link", { name: "Listings", exact: true })
       .click();
     await expect(page.getByText(PRODUCT).first()).toBeVisible();
+    // At 1280 px every button of the card holds its whole label ("View on Shopify" used to spill out of its button).
+    const buttons = page.getByRole("article").filter({ hasText: PRODUCT }).getByRole("button");
+    await expect(buttons.getByText("View on Shopify")).toBeVisible();
+    const spilling = await buttons.evaluateAll((all) =>
+      all.filter((b) => b.scrollWidth > b.clientWidth).map((b) => b.textContent),
+    );
+    expect(spilling).toEqual([]);
+    await capture(page, "shopify", "listings");
 
     // A buyer orders 2 in the sandbox storefront; Shopify delivers orders/create to Autodrop.
     const store = await sandboxWindow(page);

@@ -5,6 +5,8 @@ export interface AppRoute {
   path: string;
   title: string;
   page: LazyExoticComponent<ComponentType>;
+  /** The page reads no session, so a visitor there is not asked who they are (no 401 from the session call). */
+  sessionless?: true;
 }
 
 function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> {
@@ -20,13 +22,14 @@ export const PUBLIC_ROUTES: AppRoute[] = [
     title: "Login",
     page: lazyPage(() => import("@/features/login/login-page"), "LoginPage"),
   },
-  { path: "/claim/:orderId/:email", title: "Claim Your Order", page: ClaimPage },
-  { path: "/claim/:authKey", title: "Claim Your Order", page: ClaimPage },
-  { path: "/claim", title: "Claim Your Order", page: ClaimPage },
+  { path: "/claim/:orderId/:email", title: "Claim Your Order", page: ClaimPage, sessionless: true },
+  { path: "/claim/:authKey", title: "Claim Your Order", page: ClaimPage, sessionless: true },
+  { path: "/claim", title: "Claim Your Order", page: ClaimPage, sessionless: true },
   {
     path: "/documentation",
     title: "API Documentation",
     page: lazyPage(() => import("@/features/documentation/documentation-page"), "DocumentationPage"),
+    sessionless: true,
   },
 ];
 

@@ -20,11 +20,16 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `enabled: false` (pages that read no session) skips the session call; a user read earlier stays known. Spec 000 §7
+ * keeps 401 as the signed-out answer, so not asking is the only way to keep that error out of a visitor's console.
+ */
+export function AuthProvider({ children, enabled = true }: { children: ReactNode; enabled?: boolean }) {
   const queryClient = useQueryClient();
   const { data, isLoading, error } = useQuery<CurrentUser | null>({
     queryKey: CURRENT_USER_KEY,
     queryFn: getQueryFn<CurrentUser | null>({ on401: "returnNull" }),
+    enabled,
   });
 
   const refreshUser = useCallback(

@@ -64,8 +64,9 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 
 const SANDBOX_STYLESHEET_PATH = "/__sandbox/assets/sandbox.css";
 
+// --accent is dark enough for 4.5:1 both as link text on the grey page and behind white button text.
 const STYLESHEET = `
-:root { color-scheme: light; --ink: #1f2430; --muted: #5b6375; --line: #d9dde6; --accent: #2f6fed; --bad: #b42318; --ok: #067647; }
+:root { color-scheme: light; --ink: #1f2430; --muted: #5b6375; --line: #d9dde6; --accent: #1d5bd6; --bad: #b42318; --ok: #067647; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #f5f6f9; }
 header.bar { background: #1f2430; color: #fff; padding: 12px 24px; display: flex; gap: 16px; align-items: baseline; }
@@ -94,6 +95,18 @@ a.button { display: inline-block; padding: 4px 10px; border: 1px solid var(--lin
 code { background: #eef0f5; padding: 1px 5px; border-radius: 4px; }
 ul.emulators { list-style: none; padding: 0; display: grid; gap: 12px; }
 ul.emulators a { font-weight: 600; font-size: 16px; color: var(--accent); }
+/* On a phone, table rows stack their cells so a long message gets the full width instead of a sliver. */
+@media (max-width: 640px) {
+  header.bar { flex-wrap: wrap; }
+  main { padding: 16px; }
+  table, tbody, tr, td { display: block; width: 100%; }
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  td { border-bottom: 0; padding: 4px 12px; }
+  tr { border-bottom: 1px solid var(--line); padding: 8px 0; }
+  td.desc { max-width: none; }
+  dd { margin-left: 0; }
+  code { overflow-wrap: anywhere; }
+}
 `;
 
 /** A whole sandbox page: shared header and stylesheet (no scripts: the CSP forbids inline ones). */

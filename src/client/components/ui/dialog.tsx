@@ -51,11 +51,12 @@ export function DialogContent({
   );
 }
 
+/** Padded on the right so a long title wraps before the close button in the corner instead of running under it. */
 export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       data-slot="dialog-header"
-      className={cn("flex flex-col gap-2 text-center sm:text-left", className)}
+      className={cn("flex flex-col gap-2 pr-8 text-center sm:text-left", className)}
       {...props}
     />
   );

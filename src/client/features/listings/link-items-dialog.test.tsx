@@ -56,6 +56,48 @@ describe("link items dialog", () => {
     expect(screen.getByRole("checkbox", { name: "Luger" })).toBeEnabled();
   });
 
+  it("marks store variants that already have a listing as linked and does not offer them", async () => {
+    const product = (id: string, title: string, variants: [id: string, title: string][]): StoreProduct => ({
+      id,
+      title,
+      handle: title.toLowerCase(),
+      variants: variants.map(([vid, vtitle]) => ({ id: vid, title: vtitle, price: "4.99" })),
+      image: null,
+    });
+    const { user } = openLinkDialog({
+      "GET /api/listings": ok([
+        listing("listing-1", [["harvester", 1]], { shopifyVariantId: "11" }),
+        listing("listing-2", [["luger", 1]], {
+          shopifyProductId: "20",
+          shopifyVariantId: "21",
+          isActive: false,
+        }),
+      ]),
+      "GET /api/shopify/products": ok([
+        product("10", "Harvester", [
+          ["11", "Red"],
+          ["12", "Blue"],
+        ]),
+        product("20", "Luger", [["21", "Default Title"]]),
+      ]),
+    });
+
+    await user.click(await screen.findByRole("combobox", { name: "Shopify Product" }));
+    expect(screen.getByRole("option", { name: "Luger (already linked)" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    await user.click(screen.getByRole("option", { name: "Harvester" }));
+    // The one variant still free is picked for the seller.
+    expect(screen.getByRole("combobox", { name: "Variant" })).toHaveTextContent("Blue · $4.99");
+    await user.click(screen.getByRole("combobox", { name: "Variant" }));
+    expect(screen.getByRole("option", { name: "Red · $4.99 (already linked)" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    expect(screen.getByRole("option", { name: "Blue · $4.99" })).not.toHaveAttribute("aria-disabled");
+  });
+
   it("needs a listing and items, and no more of an item than is free", async () => {
     const { user, server, dialog } = openLinkDialog();
     const link = () => within(dialog()).getByRole("button", { name: "Link Items" });

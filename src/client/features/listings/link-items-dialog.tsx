@@ -29,8 +29,10 @@ import { type ItemSelection, selectionLines, toggleItem } from "@/lib/item-selec
 import { toast } from "@/lib/toast";
 import {
   DEFAULT_STOCK_TEXT,
+  isFullyLinked,
   type LinkableItem,
   linkableItems,
+  linkedVariantIds,
   MAX_STOCK,
   parseStock,
   validateLink,
@@ -85,6 +87,7 @@ function LinkForm({
     [inventory.data, listings.data],
   );
   const product = products.data?.find((p) => p.id === productId);
+  const linkedVariants = useMemo(() => linkedVariantIds(listings.data ?? []), [listings.data]);
 
   const link = useMutation({
     mutationFn: () =>
@@ -112,7 +115,8 @@ function LinkForm({
   const chooseProduct = (id: string) => {
     const next = products.data?.find((p) => p.id === id);
     setProductId(id);
-    setVariantId(next?.variants.length === 1 ? next.variants[0].id : "");
+    const free = next?.variants.filter((v) => !linkedVariants.has(v.id)) ?? [];
+    setVariantId(free.length === 1 ? free[0].id : "");
   };
 
   return (
@@ -155,11 +159,14 @@ function LinkForm({
                     <SelectValue placeholder="Select a product" />
                   </SelectTrigger>
                   <SelectContent>
-                    {products.data.map((p) => (
-                      <SelectItem key={p.id} value={p.id}>
-                        {p.title}
-                      </SelectItem>
-                    ))}
+                    {products.data.map((p) => {
+                      const taken = isFullyLinked(p, linkedVariants);
+                      return (
+                        <SelectItem key={p.id} value={p.id} disabled={taken}>
+                          {taken ? `${p.title} (already linked)` : p.title}
+                        </SelectItem>
+                      );
+                    })}
                   </SelectContent>
                 </Select>
               </div>
@@ -170,11 +177,14 @@ function LinkForm({
                     <SelectValue placeholder="Select a variant" />
                   </SelectTrigger>
                   <SelectContent>
-                    {product?.variants.map((v) => (
-                      <SelectItem key={v.id} value={v.id}>
-                        {variantLabel(v)}
-                      </SelectItem>
-                    ))}
+                    {product?.variants.map((v) => {
+                      const taken = linkedVariants.has(v.id);
+                      return (
+                        <SelectItem key={v.id} value={v.id} disabled={taken}>
+                          {taken ? `${variantLabel(v)} (already linked)` : variantLabel(v)}
+                        </SelectItem>
+                      );
+                    })}
                   </SelectContent>
                 </Select>
               </div>

@@ -69,7 +69,8 @@ export function ListingCard({
         </ul>
       </div>
 
-      <div className="mt-auto grid grid-cols-2 gap-2">
+      {/* Buttons wrap onto more rows instead of spilling out of a narrow card; a button never shrinks below its label. */}
+      <div className="mt-auto flex flex-wrap gap-2 *:flex-[1_1_8rem]">
         <Button size="sm" variant="outline" onClick={() => onAction("add")}>
           <PlusIcon aria-hidden="true" />
           Add Stock

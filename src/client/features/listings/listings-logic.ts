@@ -2,6 +2,7 @@ import type { Game } from "@contract/games";
 import type { InventoryEntry } from "@contract/inventory";
 import { DEFAULT_LINK_STOCK } from "@contract/limits";
 import { deductStockText, LISTING_TEXTS, type Listing, notEnoughInventoryText } from "@contract/listings";
+import type { StoreProduct } from "@contract/shopify";
 import { quantityOutOfRangeText } from "@contract/withdrawals";
 import { mergeInventory } from "@/lib/inventory";
 import { type ItemSelection, parseWholeNumber } from "@/lib/item-selection";
@@ -17,6 +18,19 @@ export function linkedQuantities(listings: readonly Listing[]): Map<string, numb
     for (const line of listing.items) linked.set(line.itemId, (linked.get(line.itemId) ?? 0) + line.quantity);
   }
   return linked;
+}
+
+/**
+ * Shopify variants already sold through one of the seller's listings, active or not: the server refuses to link a
+ * variant twice, so the link dialog shows them as linked and does not let them be picked.
+ */
+export function linkedVariantIds(listings: readonly Pick<Listing, "shopifyVariantId">[]): Set<string> {
+  return new Set(listings.map((l) => l.shopifyVariantId));
+}
+
+/** A store product with every variant linked has nothing left to link. */
+export function isFullyLinked(product: Pick<StoreProduct, "variants">, linked: ReadonlySet<string>): boolean {
+  return product.variants.every((v) => linked.has(v.id));
 }
 
 /** An item the link dialog offers: its inventory entry (rows merged) and what is still free to link. */

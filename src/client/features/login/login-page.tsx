@@ -10,8 +10,8 @@ import { RobloxUsernameInput } from "@/components/roblox-username-input";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
 import { ApiError, apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { normalizeError } from "@/lib/normalize-error";
@@ -139,12 +139,14 @@ export function LoginPage() {
             <CardContent className="space-y-4">
               <div className="space-y-2">
                 <Label htmlFor={phraseId}>Verification phrase</Label>
-                <div className="flex gap-2">
-                  <Input
+                <div className="flex items-start gap-2">
+                  {/* A text area, sized to its content, so the whole phrase wraps into view on a phone. */}
+                  <Textarea
                     id={phraseId}
                     readOnly
+                    rows={1}
                     value={challenge.verificationPhrase}
-                    className="font-mono"
+                    className="field-sizing-content min-h-9 resize-none break-words font-mono"
                     onFocus={(event) => event.currentTarget.select()}
                   />
                   <CopyButton text={challenge.verificationPhrase} label="Copy phrase" what="the phrase" />

@@ -67,8 +67,6 @@ export function CancelOrderButton({ order, label }: { order: SellerOrder; label:
           </DialogClose>
           <Button
             variant="destructive"
-            // The theme's destructive red is too light behind white text in the dark theme (WCAG AA contrast).
-            className="bg-red-700 hover:bg-red-800"
             disabled={cancel.isPending}
             onClick={() => cancel.mutate(undefined, { onSuccess: () => setOpen(false) })}
           >

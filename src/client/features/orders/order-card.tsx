@@ -31,16 +31,9 @@ const SOURCE_LABELS: Record<string, string> = { shopify: "Shopify", api: "API", 
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-/** The theme's destructive red is too light behind white text in the dark theme (WCAG AA contrast). */
-const ALERT_BADGE = "bg-red-700";
-
 export function StatusBadge({ status }: { status: string }) {
   const shown = statusDisplay(status);
-  return (
-    <Badge variant={STATUS_VARIANTS[shown]} className={shown === "failed" ? ALERT_BADGE : undefined}>
-      {STATUS_LABELS[shown]}
-    </Badge>
-  );
+  return <Badge variant={STATUS_VARIANTS[shown]}>{STATUS_LABELS[shown]}</Badge>;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -66,11 +59,7 @@ export function OrderCard({ order, shopifyStore }: { order: SellerOrder; shopify
       <CardHeader className="flex flex-row flex-wrap items-center gap-2">
         <CardTitle className="text-base">{title}</CardTitle>
         <StatusBadge status={order.status} />
-        {order.refundedAfterDeliveryAt && (
-          <Badge variant="destructive" className={ALERT_BADGE}>
-            Refunded after delivery
-          </Badge>
-        )}
+        {order.refundedAfterDeliveryAt && <Badge variant="destructive">Refunded after delivery</Badge>}
         <Badge variant="outline">{SOURCE_LABELS[order.orderSource] ?? order.orderSource}</Badge>
         <time className="ml-auto text-sm text-muted-foreground" dateTime={order.createdAt}>
           {dateFormat.format(new Date(order.createdAt))}
