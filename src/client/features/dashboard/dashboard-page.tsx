@@ -7,7 +7,7 @@ import {
 import { landingErrorText } from "@contract/texts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { BoxesIcon, ClockIcon, DollarSignIcon, type LucideIcon, StoreIcon } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -18,9 +18,15 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { dropSearchParam } from "@/lib/address";
 import { apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
-import { OrdersCreatedChart, PopularListingsChart } from "./charts";
 import { ClaimButtonDialog } from "./claim-button-dialog";
 import { dayLabel, formatUsd, PERIOD_LABELS } from "./dashboard";
+
+// recharts is most of the dashboard's weight: a chunk of its own, so the cards and recent activity show while it loads.
+const OrdersCreatedChart = lazy(() => import("./charts").then((m) => ({ default: m.OrdersCreatedChart })));
+const PopularListingsChart = lazy(() =>
+  import("./charts").then((m) => ({ default: m.PopularListingsChart })),
+);
+const chartFallback = <Skeleton className="h-64 w-full" />;
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -196,7 +202,9 @@ export function DashboardPage() {
                 </CardDescription>
               </CardHeader>
               <CardContent>
-                <OrdersCreatedChart data={data.ordersPerDay} />
+                <Suspense fallback={chartFallback}>
+                  <OrdersCreatedChart data={data.ordersPerDay} />
+                </Suspense>
               </CardContent>
             </Card>
             <Card>
@@ -205,7 +213,9 @@ export function DashboardPage() {
                 <CardDescription>Top 5 by orders, {PERIOD_LABELS[data.period].toLowerCase()}</CardDescription>
               </CardHeader>
               <CardContent>
-                <PopularListingsChart data={data.popularListings} />
+                <Suspense fallback={chartFallback}>
+                  <PopularListingsChart data={data.popularListings} />
+                </Suspense>
               </CardContent>
             </Card>
           </div>
