@@ -25,6 +25,9 @@ import {
 } from "../orders/index.js";
 import { countCustomerOrders, markUninstalled, redactCustomer, redactShop } from "./compliance.js";
 
+/** How JSON writes a character by its code (the only way it can carry NUL or a lone surrogate). */
+const UNICODE_ESCAPE = Buffer.from("\\u");
+
 const WEBHOOK_BODY_LIMIT = 1_048_576;
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -145,7 +148,9 @@ export function webhookRoutes(scope: RouteApp, ctx: AppContext): void {
       let body: unknown;
       try {
         // Signed and retried until taken: text the database cannot hold is repaired, never a reason to drop it.
-        body = sanitiseText(parseShopifyJson(raw));
+        // JSON carries NUL or a lone surrogate only as a \u escape, so the usual body skips the rebuild.
+        const parsed = parseShopifyJson(raw);
+        body = raw.includes(UNICODE_ESCAPE) ? sanitiseText(parsed) : parsed;
       } catch {
         return reply.status(400).send({ error: "Bad request: body is not valid JSON" });
       }
