@@ -1,3 +1,4 @@
+import type { DbOrTx } from "../db/client.js";
 import type { JobDefinition, JobQueue } from "./queue.js";
 
 /**
@@ -20,6 +21,10 @@ export function jobHook<E extends object>(jobName: string, batch?: JobDefinition
     /** Subscribes; call it from a module's plugin. */
     on(ctx: { jobs: JobQueue }, listener: (event: E) => Promise<void>): void {
       listenersOf(ctx.jobs).push(listener);
+    },
+    /** Queues the hook's job in the change's own transaction, so listeners run only once it has committed. */
+    async fire(ctx: { jobs: JobQueue }, tx: DbOrTx, event: E): Promise<void> {
+      await ctx.jobs.send<E>(jobName, event, { tx });
     },
     /** Defines the job (once per app, before jobs start). */
     define(ctx: { jobs: JobQueue }): void {

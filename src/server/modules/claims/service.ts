@@ -264,7 +264,7 @@ export async function lockUsername(
       })
       .where(eq(orders.id, order.id));
     await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
-    if (!current.claimedAt) await ctx.jobs.send(orderClaimedHook.jobName, { orderId: order.id }, { tx });
+    if (!current.claimedAt) await orderClaimedHook.fire(ctx, tx, { orderId: order.id });
   });
   return claimView(ctx.db, (await orderById(ctx.db, order.id)) as OrderRow);
 }

@@ -33,11 +33,7 @@ export async function moveInventory(
   await applyMovement(tx, userId, kind, lines, ref);
   await ctx.events.publish({ userId, type: "inventory" }, tx);
   if (balanceEffect(kind, 1).available > 0)
-    await ctx.jobs.send<InventoryCreditedEvent>(
-      inventoryCreditedHook.jobName,
-      { userId, itemIds: lines.map((l) => l.itemId) },
-      { tx },
-    );
+    await inventoryCreditedHook.fire(ctx, tx, { userId, itemIds: lines.map((l) => l.itemId) });
 }
 
 const entryColumns = {

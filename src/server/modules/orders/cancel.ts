@@ -7,7 +7,6 @@ import { conflict, notFound } from "../../http/errors.js";
 import { mergeQuantities, moveInventory } from "../inventory/index.js";
 import {
   ORDER_CREATED_JOB,
-  type OrderCancelledEvent,
   type OrderCancelOutcome,
   type OrderCreatedBatch,
   orderCancelledHook,
@@ -97,11 +96,12 @@ async function announceCancelled(
   outcome: OrderCancelOutcome,
 ): Promise<void> {
   await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
-  await ctx.jobs.send<OrderCancelledEvent>(
-    orderCancelledHook.jobName,
-    { orderId: order.id, userId: order.userId, source: order.source, outcome },
-    { tx },
-  );
+  await orderCancelledHook.fire(ctx, tx, {
+    orderId: order.id,
+    userId: order.userId,
+    source: order.source,
+    outcome,
+  });
 }
 
 /** What a cancellation changed, for the follow-ups after it. */

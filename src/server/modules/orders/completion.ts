@@ -17,8 +17,6 @@ interface OrderCompletedEvent {
  */
 const orderCompletedHook = jobHook<OrderCompletedEvent>("orders.completed");
 
-const ORDER_COMPLETED_JOB = orderCompletedHook.jobName;
-
 /** Subscribes to completed orders; call it from a module's plugin. Listeners must be idempotent. */
 export function onOrderCompleted(
   ctx: AppContext,
@@ -59,7 +57,7 @@ export async function completeOrder(
     await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
     if (order.source === "withdrawal")
       await ctx.events.publish({ userId: order.userId, type: "withdrawals" }, tx);
-    await ctx.jobs.send<OrderCompletedEvent>(ORDER_COMPLETED_JOB, { orderId }, { tx });
+    await orderCompletedHook.fire(ctx, tx, { orderId });
     return { id: orderId, completedAt };
   });
 }
