@@ -1,10 +1,6 @@
 import fastifySwagger from "@fastify/swagger";
 import type { FastifyError, FastifyInstance } from "fastify";
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import {
   API_ERROR_CODES,
   API_RATE_LIMITS,
@@ -13,8 +9,7 @@ import {
   IDEMPOTENCY_TTL_HOURS,
 } from "../../../contract/api.js";
 import type { Config } from "../../config.js";
-import { describeValidation } from "../../http/error-handler.js";
-import { HttpError } from "../../http/errors.js";
+import { clientErrorOf } from "../../http/error-handler.js";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 export const PUBLIC_API_TAG = "Public API";
@@ -140,23 +135,18 @@ export function openApiDocument(api: FastifyInstance): Record<string, unknown> {
 /** The public API's errors: `{error, code}` with the status's code when the error names none; never a stack. */
 export function registerApiErrorHandler(api: FastifyInstance): void {
   api.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) {
-      const code = err.code ?? defaultApiErrorCode(err.statusCode);
-      return reply.status(err.statusCode).headers(err.headers).send({ error: err.message, code });
+    const answer = clientErrorOf(err);
+    if (!answer) {
+      request.log.error({ err }, "public API request failed");
+      return reply.status(500).send({ error: API_TEXTS.internal, code: "internal_error" });
     }
-    if (hasZodFastifySchemaValidationErrors(err))
-      return reply
-        .status(400)
-        .send({ error: `Validation failed: ${describeValidation(err.validation)}`, code: "invalid_request" });
-    const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const error =
-        err instanceof SyntaxError || err.code?.startsWith("FST_ERR_CTP")
-          ? "Invalid request body"
-          : err.message;
-      return reply.status(status === 413 ? 400 : status).send({ error, code: defaultApiErrorCode(status) });
-    }
-    request.log.error({ err }, "public API request failed");
-    return reply.status(500).send({ error: API_TEXTS.internal, code: "internal_error" });
+    // Integrators get one status for a body they must fix, however it was wrong.
+    const status = answer.status === 413 ? 400 : answer.status;
+    const error = answer.unreadableBody ? "Invalid request body" : answer.error;
+    const code = answer.code ?? (answer.where ? "invalid_request" : defaultApiErrorCode(status));
+    return reply
+      .status(status)
+      .headers(answer.headers ?? {})
+      .send({ error, code });
   });
 }
