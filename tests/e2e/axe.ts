@@ -2,10 +2,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Runs axe (WCAG 2.1 A and AA rules) on the page as it is now and fails on any serious or critical violation,
- * naming each rule and the elements it found.
+ * Runs axe (WCAG 2.1 A and AA rules) on the page once its finite animations have settled and fails on any serious
+ * or critical violation, naming each rule and the elements it found.
  */
 export async function expectNoSeriousA11yViolations(page: Page, what = page.url()): Promise<void> {
+  await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
@@ -13,4 +14,22 @@ export async function expectNoSeriousA11yViolations(page: Page, what = page.url(
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(serious, `accessibility of ${what}`).toEqual([]);
+}
+
+/**
+ * A dialog fading in is briefly translucent, and axe measures the colours blended with what lies beneath, so
+ * a check that lands mid-animation reports contrast the user never sees once it settles. Spinners repeat forever
+ * and are left running.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) =>
+          Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
