@@ -36,6 +36,7 @@ test("a new seller logs in through the sandbox, uses the shell, keeps the theme 
   await page.getByRole("button", { name: "Account menu" }).click();
   await expect(page.getByTestId("user-menu-username")).toHaveText(username);
   await expect(page.getByTestId("user-menu-plan")).toHaveText("Free Plan");
+  await expectNoSeriousA11yViolations(page, "the open account menu (dark theme)", '[role="menu"]');
   await page.keyboard.press("Escape");
 
   // Theme: dark by default, toggled to light, kept after a reload.
@@ -47,6 +48,9 @@ test("a new seller logs in through the sandbox, uses the shell, keeps the theme 
   await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
   await expect(html).not.toHaveClass(/dark/);
   await expectNoSeriousA11yViolations(page, "the dashboard in the light theme");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expectNoSeriousA11yViolations(page, "the open account menu (light theme)", '[role="menu"]');
+  await page.keyboard.press("Escape");
 
   // Log out: back to /, and the session is gone.
   await page.getByRole("button", { name: "Account menu" }).click();
