@@ -1,8 +1,9 @@
-import { lookup } from "node:dns/promises";
 import type { ProviderDeps } from "../provider.js";
 import { isPublicAddress } from "./address.js";
+import { type ResolveHost, resolveHost } from "./resolve.js";
 
 export { isPublicAddress } from "./address.js";
+export type { ResolveHost } from "./resolve.js";
 export { registerWebhookSandbox, SANDBOX_WEBHOOK_PATH } from "./sandbox.js";
 
 /** What a delivery attempt got back: the receiver's status code (2xx is delivered). */
@@ -26,10 +27,13 @@ const DELIVERY_TIMEOUT_MS = 10_000;
  * The real sender. A host is resolved and every address it resolves to must be public (no SSRF into this machine
  * or its network); in sandbox mode the app's own receiver under /__sandbox is allowed too, and reached in-process.
  * Redirects are not followed: a 3xx is a failed delivery, so a public host cannot bounce us to a private one.
+ * Tests pass their own `resolve` to stand in for DNS.
  */
-export function createWebhookProvider({ config, fetch }: ProviderDeps): WebhookProvider {
+export function createWebhookProvider(
+  { config, fetch }: ProviderDeps,
+  resolve: ResolveHost = resolveHost,
+): WebhookProvider {
   const sandboxReceiver = config.sandbox ? `${config.publicUrl}/__sandbox/webhooks/` : null;
-  const lookupAll = (host: string) => lookup(host, { all: true, verbatim: true });
 
   async function refusal(raw: string): Promise<string | null> {
     if (sandboxReceiver && raw.startsWith(sandboxReceiver)) return null;
@@ -44,7 +48,7 @@ export function createWebhookProvider({ config, fetch }: ProviderDeps): WebhookP
     const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
     let addresses: string[];
     try {
-      addresses = (await lookupAll(host)).map((a) => a.address);
+      addresses = await resolve(host);
     } catch {
       return `The host ${host} could not be resolved`;
     }
