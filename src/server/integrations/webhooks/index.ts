@@ -1,8 +1,15 @@
-import { lookup } from "node:dns/promises";
+import { fetch as undiciFetch } from "undici";
 import type { ProviderDeps } from "../provider.js";
-import { isPublicAddress } from "./address.js";
+import {
+  publicAddresses,
+  publicOnlyDispatcher,
+  type ResolveHost,
+  resolveHost,
+  WebhookRefusedError,
+} from "./guard.js";
 
 export { isPublicAddress } from "./address.js";
+export { type ResolveHost, WebhookRefusedError } from "./guard.js";
 export { registerWebhookSandbox, SANDBOX_WEBHOOK_PATH } from "./sandbox.js";
 
 /** What a delivery attempt got back: the receiver's status code (2xx is delivered). */
@@ -18,21 +25,35 @@ export interface WebhookProvider {
   post(url: string, headers: Record<string, string>, body: string): Promise<WebhookResponse>;
 }
 
-export class WebhookRefusedError extends Error {}
-
 const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** A delivery's request, in terms both fetches (the injected one and undici's) accept. */
+interface PostInit {
+  method: "POST";
+  headers: Record<string, string>;
+  body: string;
+  redirect: "manual";
+  signal: AbortSignal;
+}
 
 /**
  * The real sender. A host is resolved and every address it resolves to must be public (no SSRF into this machine
- * or its network); in sandbox mode the app's own receiver under /__sandbox is allowed too, and reached in-process.
+ * or its network), when the URL is checked and again when the delivery connects: the connection goes only to the
+ * addresses that check passed, so a host cannot answer the check with a public address and the connection with a
+ * private one. In sandbox mode the app's own receiver under /__sandbox is allowed too, and reached in-process.
  * Redirects are not followed: a 3xx is a failed delivery, so a public host cannot bounce us to a private one.
+ * Tests pass their own `resolve` to stand in for DNS.
  */
-export function createWebhookProvider({ config, fetch }: ProviderDeps): WebhookProvider {
+export function createWebhookProvider(
+  { config, fetch }: ProviderDeps,
+  resolve: ResolveHost = resolveHost,
+): WebhookProvider {
   const sandboxReceiver = config.sandbox ? `${config.publicUrl}/__sandbox/webhooks/` : null;
-  const lookupAll = (host: string) => lookup(host, { all: true, verbatim: true });
+  const isSandboxReceiver = (url: string) => sandboxReceiver !== null && url.startsWith(sandboxReceiver);
+  const dispatcher = publicOnlyDispatcher(resolve);
 
   async function refusal(raw: string): Promise<string | null> {
-    if (sandboxReceiver && raw.startsWith(sandboxReceiver)) return null;
+    if (isSandboxReceiver(raw)) return null;
     let url: URL;
     try {
       url = new URL(raw);
@@ -42,15 +63,24 @@ export function createWebhookProvider({ config, fetch }: ProviderDeps): WebhookP
     if (url.protocol !== "https:") return "The webhook URL must use https://";
     if (url.username || url.password) return "The webhook URL must not contain a user name or password";
     const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-    let addresses: string[];
     try {
-      addresses = (await lookupAll(host)).map((a) => a.address);
-    } catch {
-      return `The host ${host} could not be resolved`;
+      await publicAddresses(resolve, host);
+    } catch (err) {
+      return err instanceof WebhookRefusedError ? err.message : `The host ${host} could not be resolved`;
     }
-    if (addresses.length === 0 || !addresses.every(isPublicAddress))
-      return "The webhook URL must point to a public internet host (private and local addresses are refused)";
     return null;
+  }
+
+  /**
+   * Over the network through the dispatcher, with undici's own fetch: Node's built-in fetch bundles another undici,
+   * which need not drive this one's Agent. A refused connection comes back as fetch's TypeError, the refusal its cause.
+   */
+  async function deliver(url: string, init: PostInit) {
+    try {
+      return await undiciFetch(url, { ...init, dispatcher });
+    } catch (err) {
+      throw err instanceof TypeError && err.cause instanceof WebhookRefusedError ? err.cause : err;
+    }
   }
 
   return {
@@ -58,13 +88,14 @@ export function createWebhookProvider({ config, fetch }: ProviderDeps): WebhookP
     async post(url, headers, body) {
       const refused = await refusal(url);
       if (refused) throw new WebhookRefusedError(refused);
-      const res = await fetch(url, {
+      const init: PostInit = {
         method: "POST",
         headers: { "content-type": "application/json", "user-agent": "Autodrop-Webhooks/1", ...headers },
         body,
         redirect: "manual",
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      });
+      };
+      const res = isSandboxReceiver(url) ? await fetch(url, init) : await deliver(url, init);
       await res.body?.cancel();
       return { status: res.status };
     },
