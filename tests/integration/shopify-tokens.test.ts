@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { encryptSecret } from "../../src/server/crypto/secrets.js";
 import { sandboxShopifyTokens, sandboxShopifyVariants, shops } from "../../src/server/db/schema/index.js";
@@ -8,7 +8,9 @@ import {
 } from "../../src/server/integrations/shopify/sandbox/store.js";
 import { syncListingsInventory } from "../../src/server/modules/shopify/service.js";
 import { TOKEN_PURPOSE } from "../../src/server/modules/shopify/tokens.js";
+import { uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
+import { signIn } from "./helpers.js";
 import { connectStore, linkListing, sellerWithStore, stockedItem } from "./shopify-fixtures.js";
 
 const MINUTE = 60_000;
@@ -184,5 +186,18 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
     // Nothing was stored from a refused grant: the store is still there, waiting for a reinstall.
     const row = await shopRow(seller.shop);
     expect(row.uninstalledAt).toBeNull();
+  });
+
+  it("a refused link by another seller leaves the owner's store working", async () => {
+    const owner = await sellerWithStore(t.app);
+    const other = await signIn(t.app, uniqueName("other"));
+    expect(await connectStore(t.app, other, owner.shop)).toBe("/?error=store_already_linked");
+    // That install revoked the owner's pair at Shopify; the owner's row holds the new one.
+    const revoked = await t.app.ctx.db
+      .select()
+      .from(sandboxShopifyTokens)
+      .where(and(eq(sandboxShopifyTokens.shop, owner.shop), isNotNull(sandboxShopifyTokens.revokedAt)));
+    expect(revoked).toHaveLength(1);
+    expect((await products(owner.user.headers)).statusCode).toBe(200);
   });
 });

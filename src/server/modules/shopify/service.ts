@@ -154,10 +154,11 @@ export async function finishInstall(
       return failed("token_failed");
     }
 
+    const tokens = tokenColumns(ctx, token, issuedAt);
     const values = {
       userId: user.id,
       domain: shop,
-      ...tokenColumns(ctx, token, issuedAt),
+      ...tokens,
       scopes: token.scope || scopesFor(state.purpose as InstallPurpose).join(","),
       installedAt: new Date(),
       uninstalledAt: null,
@@ -180,8 +181,14 @@ export async function finishInstall(
         await ctx.events.publish({ userId: user.id, type: "user" }, tx);
       });
     } catch (err) {
-      if (err instanceof StoreAlreadyLinked) return failed("store_already_linked");
-      throw err;
+      if (!(err instanceof StoreAlreadyLinked)) throw err;
+      // Shopify keeps one expiring token per app and shop, so issuing this pair revoked the one the store's seller
+      // holds: the store stays theirs, with the new pair.
+      await ctx.db
+        .update(shops)
+        .set(tokens)
+        .where(and(eq(shops.domain, shop), isNull(shops.uninstalledAt)));
+      return failed("store_already_linked");
     }
 
     try {
