@@ -13,7 +13,7 @@ const REFRESH_TOKEN_PURPOSE = "shopify-refresh-token";
  * (a product list pages up to ten times, each request allowed 15 s) still finishes with it, and a clock minutes
  * off Shopify's does not matter.
  */
-export const TOKEN_RENEWAL_MARGIN_MS = 5 * 60_000;
+const TOKEN_RENEWAL_MARGIN_MS = 5 * 60_000;
 
 type ShopRow = typeof shops.$inferSelect;
 
