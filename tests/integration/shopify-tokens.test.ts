@@ -6,7 +6,7 @@ import {
   issueNonExpiringToken,
   revokeAccessTokens,
 } from "../../src/server/integrations/shopify/sandbox/store.js";
-import { syncListingsInventory } from "../../src/server/modules/shopify/service.js";
+import { connectedShop, syncListingsInventory } from "../../src/server/modules/shopify/service.js";
 import { TOKEN_PURPOSE } from "../../src/server/modules/shopify/tokens.js";
 import { uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
@@ -109,6 +109,15 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
     const issued = await issuedTokens(seller.shop);
     expect(issued).toHaveLength(2);
     expect(issued.filter((r) => r.refreshedAt)).toHaveLength(1);
+  });
+
+  it("a session whose token another one renewed meanwhile uses that token without refreshing again", async () => {
+    const seller = await sellerWithStore(t.app);
+    const early = await connectedShop(t.app.ctx, seller.user.userId);
+    now += 56 * MINUTE;
+    expect((await products(seller.user.headers)).statusCode).toBe(200);
+    expect((await early!.admin.listProducts()).length).toBeGreaterThan(0);
+    expect((await issuedTokens(seller.shop)).filter((r) => r.refreshedAt)).toHaveLength(1);
   });
 
   it("a 401 for a token the app still holds good gets one refresh and one retry", async () => {
