@@ -9,9 +9,8 @@ export const TOKEN_PURPOSE = "shopify-access-token";
 const REFRESH_TOKEN_PURPOSE = "shopify-refresh-token";
 
 /**
- * A token that expires within this margin is renewed before it is used: a call that starts just before the expiry
- * (a product list pages up to ten times, each request allowed 15 s) still finishes with it, and a clock minutes
- * off Shopify's does not matter.
+ * A token that expires within this margin is renewed before it is used. Each request asks again, so the margin
+ * covers a request in flight at the expiry (15 s at most) and a clock a few minutes off Shopify's.
  */
 const TOKEN_RENEWAL_MARGIN_MS = 5 * 60_000;
 
