@@ -3,7 +3,7 @@ import pg from "pg";
 import { SANDBOX_DEFAULTS } from "../src/server/config.js";
 import { encryptSecret } from "../src/server/crypto/secrets.js";
 import { webhookHmac } from "../src/server/integrations/shopify/hmac.js";
-import { TOKEN_PURPOSE } from "../src/server/modules/shopify/service.js";
+import { TOKEN_PURPOSE } from "../src/server/modules/shopify/tokens.js";
 import { buildServerBundle, freshDatabase, ms, startServer, stopServer } from "./lib.js";
 import { type LoadRequest, type LoadResult, runLoad } from "./load.js";
 

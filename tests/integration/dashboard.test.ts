@@ -328,6 +328,9 @@ describe.each(DRIVERS.flatMap((driver) => DEMO_CLOCKS.map((at) => [driver, at] a
         const seller = await signIn(t.app, DEMO_SELLER);
         const [shop] = await t.app.ctx.db.select().from(shops).where(eq(shops.userId, seller.userId));
         expect(shop.domain).toBe(DEMO_SHOP);
+        // An expiring token like any install's, counted from the app's clock.
+        expect(shop.accessTokenExpiresAt?.getTime()).toBe(Date.parse(at) + 3_600_000);
+        expect(shop.refreshTokenEncrypted).toBeTruthy();
         const before = (await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId)))
           .length;
         expect(before).toBeGreaterThan(60);

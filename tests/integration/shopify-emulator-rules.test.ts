@@ -9,7 +9,7 @@ import {
 import {
   ensureSandboxShop,
   findSandboxShop,
-  issueAccessToken,
+  issueExpiringToken,
 } from "../../src/server/integrations/shopify/sandbox/store.js";
 import { syncListingsInventory } from "../../src/server/modules/shopify/service.js";
 import { DRIVERS, useTestApp } from "./harness.js";
@@ -29,7 +29,12 @@ describe.each(DRIVERS)("the Shopify emulator's version rules on %s", (driver) =>
   async function store() {
     const shop = uniqueShop("rules");
     const row = await ensureSandboxShop(t.app.ctx.db, t.app.ctx.config.publicUrl, shop);
-    const token = await issueAccessToken(t.app.ctx.db, shop, "read_products,write_inventory");
+    const { accessToken: token } = await issueExpiringToken(
+      t.app.ctx.db,
+      shop,
+      "read_products,write_inventory",
+      t.app.ctx.clock(),
+    );
     const [variant] = await t.app.ctx.db
       .select()
       .from(sandboxShopifyVariants)
@@ -163,7 +168,12 @@ describe.each(DRIVERS)("the Shopify emulator's version rules on %s", (driver) =>
   it("needs read_inventory for inventory levels, so linking a variant asks only for its item", async () => {
     const shop = uniqueShop("scopes");
     await ensureSandboxShop(t.app.ctx.db, t.app.ctx.config.publicUrl, shop);
-    const token = await issueAccessToken(t.app.ctx.db, shop, "read_products");
+    const { accessToken: token } = await issueExpiringToken(
+      t.app.ctx.db,
+      shop,
+      "read_products",
+      t.app.ctx.clock(),
+    );
     const [variant] = await t.app.ctx.db
       .select()
       .from(sandboxShopifyVariants)

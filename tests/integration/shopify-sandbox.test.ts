@@ -8,7 +8,10 @@ import {
   sandboxShopifyVariants,
 } from "../../src/server/db/schema/index.js";
 import { webhookHmac } from "../../src/server/integrations/shopify/hmac.js";
-import { ensureSandboxShop, issueAccessToken } from "../../src/server/integrations/shopify/sandbox/store.js";
+import {
+  ensureSandboxShop,
+  issueExpiringToken,
+} from "../../src/server/integrations/shopify/sandbox/store.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { linkListing, placeOrder, sellerWithStore, stockedItem, uniqueShop } from "./shopify-fixtures.js";
 
@@ -26,7 +29,8 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
   async function storeWithToken(scopes: string) {
     const shop = uniqueShop("emu");
     await ensureSandboxShop(t.app.ctx.db, t.app.ctx.config.publicUrl, shop);
-    return { shop, token: await issueAccessToken(t.app.ctx.db, shop, scopes) };
+    const issued = await issueExpiringToken(t.app.ctx.db, shop, scopes, t.app.ctx.clock());
+    return { shop, token: issued.accessToken };
   }
 
   it("answers the Admin API only with a valid token, and checks scopes and the schema", async () => {
@@ -206,7 +210,8 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
     const client = t.app.ctx.providers.shopify;
     const { shop, token } = {
       shop: s.shop,
-      token: await issueAccessToken(t.app.ctx.db, s.shop, "read_orders,write_orders"),
+      token: (await issueExpiringToken(t.app.ctx.db, s.shop, "read_orders,write_orders", t.app.ctx.clock()))
+        .accessToken,
     };
     const admin = client.admin(shop, token);
     expect(await admin.fulfillOrder(ours.shopifyOrderId)).toBe(1);

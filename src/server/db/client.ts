@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { PROJECT_ROOT } from "../paths.js";
+import { keyedSerial } from "./keyed-serial.js";
 import { type ListenHandlers, PgListener } from "./listener.js";
 import * as schema from "./schema/index.js";
 import { runScriptTransaction, type ScriptTransaction, type Statement } from "./script.js";
@@ -37,6 +38,14 @@ export interface Database {
   scriptTransaction<T>(fn: (t: ScriptTransaction) => Promise<T>): Promise<T>;
   /** Runs fn while holding a cluster-wide advisory lock (a no-op guard on the single-process PGlite). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs fn, which waits on another service between reading and writing rows it locks (`SELECT … FOR UPDATE`),
+   * with those rows to itself across instances; `key` names them. On PostgreSQL fn is a transaction and its row
+   * locks do it. On PGlite a transaction would stop every other query of the process while fn waits (the
+   * in-process emulators' included), and one process owns the database: fn runs outside a transaction, one at a
+   * time per key.
+   */
+  calloutTransaction<T>(key: string, fn: (tx: DbOrTx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -83,6 +92,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   const client = await PGlite.create(dataDir, { postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const serial = keyedSerial();
   const raw: RawSql = {
     async query(text, values) {
       const res = await client.query(text, values as unknown[]);
@@ -113,6 +123,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         }),
       ),
     withLock: (_key, fn) => fn(),
+    calloutTransaction: (key, fn) => serial(key, () => fn(db)),
     close: () => client.close(),
   };
 }
@@ -170,6 +181,7 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    calloutTransaction: (_key, fn) => db.transaction(fn),
     async close() {
       await Promise.all([...listeners].map((l) => l.stop()));
       await Promise.all([pool.end(), scriptPool.end()]);

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { SHOPIFY_INVENTORY_SCOPES, SHOPIFY_SCOPES } from "../../contract/shopify.js";
 import type { AppContext } from "../context.js";
-import { encryptSecret } from "../crypto/secrets.js";
 import {
   items,
   listingItems,
@@ -16,7 +15,7 @@ import {
 import {
   createSandboxOrder,
   ensureSandboxShop,
-  issueAccessToken,
+  issueExpiringToken,
   listProductsWithVariants,
   orderWebhookSchema,
   parseShopifyJson,
@@ -24,7 +23,7 @@ import {
 import { invalidateDashboardRollups } from "../modules/dashboard/index.js";
 import { applyMovement } from "../modules/inventory/index.js";
 import { ingestShopifyOrder } from "../modules/orders/index.js";
-import { TOKEN_PURPOSE, webhookSubscriptions } from "../modules/shopify/index.js";
+import { tokenColumns, webhookSubscriptions } from "../modules/shopify/index.js";
 import { DEMO_SELLER } from "./items-and-users.js";
 import { demoOrderSchedule, seededRandom } from "./schedule.js";
 
@@ -52,17 +51,13 @@ export async function seedDemoShop(ctx: AppContext): Promise<void> {
 
   const shop = await ensureSandboxShop(ctx.db, ctx.config.publicUrl, DEMO_SHOP);
   const scopes = [...SHOPIFY_SCOPES, ...SHOPIFY_INVENTORY_SCOPES].join(",");
-  const token = await issueAccessToken(ctx.db, DEMO_SHOP, scopes);
+  const issuedAt = ctx.clock();
+  const tokens = await issueExpiringToken(ctx.db, DEMO_SHOP, scopes, issuedAt);
   await ctx.db
     .insert(shops)
-    .values({
-      userId: seller.id,
-      domain: DEMO_SHOP,
-      scopes,
-      accessTokenEncrypted: encryptSecret(ctx.config.appSecret, TOKEN_PURPOSE, token),
-    })
+    .values({ userId: seller.id, domain: DEMO_SHOP, scopes, ...tokenColumns(ctx, tokens, issuedAt) })
     .onConflictDoNothing();
-  await ctx.providers.shopify.admin(DEMO_SHOP, token).ensureWebhooks(webhookSubscriptions(ctx));
+  await ctx.providers.shopify.admin(DEMO_SHOP, tokens.accessToken).ensureWebhooks(webhookSubscriptions(ctx));
 
   // Link each sample product to the catalogue item of the same name.
   const products = await listProductsWithVariants(ctx.db, DEMO_SHOP);

@@ -26,6 +26,10 @@ export const shops = pgTable("shops", {
     .references(() => users.id, { onDelete: "cascade" }),
   domain: text("domain").notNull().unique(),
   accessTokenEncrypted: text("access_token_encrypted").notNull(),
+  /** Null, with no refresh token: a non-expiring token from before decision 032, exchanged on its next use. */
+  accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+  refreshTokenEncrypted: text("refresh_token_encrypted"),
+  refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
   scopes: text("scopes").notNull(),
   installedAt: timestamp("installed_at", { withTimezone: true }).notNull().defaultNow(),
   uninstalledAt: timestamp("uninstalled_at", { withTimezone: true }),

@@ -75,13 +75,25 @@ export const sandboxShopifyAuthCodes = pgTable("sandbox_shopify_auth_codes", {
   usedAt: timestamp("used_at", { withTimezone: true }),
 });
 
-export const sandboxShopifyTokens = pgTable("sandbox_shopify_tokens", {
-  tokenHash: text("token_hash").primaryKey(),
-  shop: shopRef(),
-  scopes: text("scopes").notNull(),
-  createdAt: createdAt(),
-  revokedAt: timestamp("revoked_at", { withTimezone: true }),
-});
+/**
+ * An access token the emulator issued. An expiring one has its expiry and a refresh token, good once
+ * (refreshed_at) until refresh_expires_at; expires_at null is a non-expiring token. Revoking ends both.
+ */
+export const sandboxShopifyTokens = pgTable(
+  "sandbox_shopify_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    shop: shopRef(),
+    scopes: text("scopes").notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    refreshTokenHash: text("refresh_token_hash"),
+    refreshExpiresAt: timestamp("refresh_expires_at", { withTimezone: true }),
+    refreshedAt: timestamp("refreshed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("sandbox_shopify_tokens_refresh_key").on(t.refreshTokenHash)],
+);
 
 export const sandboxShopifyWebhooks = pgTable(
   "sandbox_shopify_webhooks",

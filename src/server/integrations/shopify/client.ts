@@ -1,5 +1,6 @@
 import { type AdminApiClient, createAdminApiClient } from "@shopify/admin-api-client";
 import { ApiVersion } from "@shopify/shopify-api";
+import { z } from "zod";
 import type { StoreProduct } from "../../../contract/shopify.js";
 import type { Config } from "../../config.js";
 import type { HttpFetch } from "../fetch.js";
@@ -15,8 +16,9 @@ const REQUEST_TIMEOUT_MS = 15_000;
 export type ShopifyConfig = Pick<Config, "sandbox" | "publicUrl" | "shopifyApiKey" | "shopifyApiSecret">;
 
 /**
- * unauthorized: the token is no longer valid (app uninstalled); forbidden: a scope is missing; unavailable: Shopify
- * could not be reached or failed; rejected: Shopify refused the input (userErrors).
+ * unauthorized: the token is no longer valid and no new one can be had (app uninstalled, a grant refused);
+ * forbidden: a scope is missing; unavailable: Shopify could not be reached or failed; rejected: Shopify refused the
+ * input (userErrors).
  */
 type ShopifyErrorKind = "unauthorized" | "forbidden" | "unavailable" | "rejected";
 
@@ -56,7 +58,39 @@ export function shopAdminUrl(
   return `https://admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, "")}/${path}`;
 }
 
-/** Shopify's OAuth endpoints (authorize redirect and code exchange) and a factory for Admin API sessions. */
+/**
+ * Expiring offline tokens as the token endpoint hands them out: the access token lives `expiresIn` seconds (an
+ * hour), the refresh token `refreshTokenExpiresIn` (90 days) and is good once.
+ */
+export interface ShopifyTokens {
+  accessToken: string;
+  scope: string;
+  expiresIn: number;
+  refreshToken: string;
+  refreshTokenExpiresIn: number;
+}
+
+const tokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  scope: z.string().default(""),
+  expires_in: z.number().int().positive(),
+  refresh_token: z.string().min(1),
+  refresh_token_expires_in: z.number().int().positive(),
+});
+
+const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
+const OFFLINE_TOKEN_TYPE = "urn:shopify:params:oauth:token-type:offline-access-token";
+
+/**
+ * Where an Admin API session gets its access token before each request, and a renewed one after Shopify answered
+ * 401 to `refused` (one retry). A session without `renew` has one fixed token.
+ */
+export interface AdminAccess {
+  token(): Promise<string>;
+  renew?(refused: string): Promise<string>;
+}
+
+/** Shopify's OAuth endpoints (authorize redirect and the token grants) and a factory for Admin API sessions. */
 export class ShopifyClient {
   constructor(
     private fetch: HttpFetch,
@@ -73,8 +107,32 @@ export class ShopifyClient {
     return `${shopBaseUrl(this.config, shop)}/admin/oauth/authorize?${q}`;
   }
 
-  /** POST /admin/oauth/access_token: trades the one-time code for an offline access token. */
-  async exchangeCode(shop: string, code: string): Promise<{ accessToken: string; scope: string }> {
+  /** The authorization code grant: trades the one-time code for an expiring offline token. */
+  exchangeCode(shop: string, code: string): Promise<ShopifyTokens> {
+    return this.requestTokens(shop, { code, expiring: "1" });
+  }
+
+  /** The refresh_token grant: a new pair; the refresh token sent is used up. */
+  refreshAccessToken(shop: string, refreshToken: string): Promise<ShopifyTokens> {
+    return this.requestTokens(shop, { grant_type: "refresh_token", refresh_token: refreshToken });
+  }
+
+  /** Token exchange of a non-expiring offline token for an expiring one; the old token stops working. */
+  migrateToExpiringToken(shop: string, accessToken: string): Promise<ShopifyTokens> {
+    return this.requestTokens(shop, {
+      grant_type: TOKEN_EXCHANGE_GRANT,
+      subject_token: accessToken,
+      subject_token_type: OFFLINE_TOKEN_TYPE,
+      requested_token_type: OFFLINE_TOKEN_TYPE,
+      expiring: "1",
+    });
+  }
+
+  /**
+   * POST /admin/oauth/access_token. A 4xx is Shopify refusing the grant (`unauthorized`: the store must be
+   * connected again); no answer or a 5xx is `unavailable` (try again later: the grant may not have been used).
+   */
+  private async requestTokens(shop: string, grant: Record<string, string>): Promise<ShopifyTokens> {
     let res: Response;
     try {
       res = await this.fetch(`${shopBaseUrl(this.config, shop)}/admin/oauth/access_token`, {
@@ -83,23 +141,38 @@ export class ShopifyClient {
         body: JSON.stringify({
           client_id: this.config.shopifyApiKey,
           client_secret: this.config.shopifyApiSecret,
-          code,
+          ...grant,
         }),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch {
       throw new ShopifyError("unavailable", "Shopify could not be reached");
     }
-    if (!res.ok) throw new ShopifyError("rejected", `Token exchange answered ${res.status}`);
-    const body = (await res.json().catch(() => null)) as { access_token?: unknown; scope?: unknown } | null;
-    if (typeof body?.access_token !== "string" || !body.access_token) {
-      throw new ShopifyError("rejected", "Token exchange returned no token");
+    const body: unknown = await res.json().catch(() => null);
+    if (res.status >= 500) throw new ShopifyError("unavailable", `The token endpoint answered ${res.status}`);
+    if (!res.ok) {
+      const code = (body as { error?: unknown } | null)?.error;
+      throw new ShopifyError(
+        "unauthorized",
+        `The token endpoint refused the grant (${res.status}${typeof code === "string" ? ` ${code}` : ""})`,
+      );
     }
-    return { accessToken: body.access_token, scope: typeof body.scope === "string" ? body.scope : "" };
+    const parsed = tokenResponseSchema.safeParse(body);
+    if (!parsed.success) throw new ShopifyError("rejected", "The token endpoint returned no expiring token");
+    const t = parsed.data;
+    return {
+      accessToken: t.access_token,
+      scope: t.scope,
+      expiresIn: t.expires_in,
+      refreshToken: t.refresh_token,
+      refreshTokenExpiresIn: t.refresh_token_expires_in,
+    };
   }
 
-  admin(shop: string, accessToken: string): ShopifyAdmin {
-    return new ShopifyAdmin(this.fetch, this.config, shop, accessToken);
+  /** An Admin API session with one fixed token, or with tokens that `access` keeps current. */
+  admin(shop: string, access: string | AdminAccess): ShopifyAdmin {
+    const source = typeof access === "string" ? { token: async () => access } : access;
+    return new ShopifyAdmin(this.fetch, this.config, shop, source);
   }
 }
 
@@ -202,30 +275,47 @@ export function webhookTopicEnum(topic: string): string {
  * plugged in: in sandbox mode the shop's URL is rewritten to the emulator, which serves the same schema.
  */
 export class ShopifyAdmin {
-  private client: AdminApiClient;
+  /** Shopify's client takes its token when built: one per token, the latest kept. */
+  private client: { token: string; api: AdminApiClient } | null = null;
 
   constructor(
-    fetch: HttpFetch,
-    config: ShopifyConfig,
+    private fetch: HttpFetch,
+    private config: ShopifyConfig,
     readonly shop: string,
-    accessToken: string,
-  ) {
-    const realBase = `https://${shop}`;
-    const base = shopBaseUrl(config, shop);
-    this.client = createAdminApiClient({
-      storeDomain: shop,
-      apiVersion: SHOPIFY_API_VERSION,
-      accessToken,
-      customFetchApi: (url, init) =>
-        fetch(url.startsWith(realBase) ? base + url.slice(realBase.length) : url, init as RequestInit),
+    private access: AdminAccess,
+  ) {}
+
+  private clientFor(token: string): AdminApiClient {
+    if (this.client?.token !== token) {
+      const realBase = `https://${this.shop}`;
+      const base = shopBaseUrl(this.config, this.shop);
+      const api = createAdminApiClient({
+        storeDomain: this.shop,
+        apiVersion: SHOPIFY_API_VERSION,
+        accessToken: token,
+        customFetchApi: (url, init) =>
+          this.fetch(url.startsWith(realBase) ? base + url.slice(realBase.length) : url, init as RequestInit),
+      });
+      this.client = { token, api };
+    }
+    return this.client.api;
+  }
+
+  private send<T>(token: string, operation: string, variables?: Record<string, unknown>) {
+    return this.clientFor(token).request<T>(operation, {
+      variables,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   }
 
   private async request<T>(operation: string, variables?: Record<string, unknown>): Promise<T> {
-    const res = await this.client.request<T>(operation, {
-      variables,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    const token = await this.access.token();
+    let res = await this.send<T>(token, operation, variables);
+    // An expiring token can be refused before the time we keep for it (clocks differ, or it was replaced): one
+    // renewal, one retry.
+    if (res.errors?.networkStatusCode === 401 && this.access.renew) {
+      res = await this.send<T>(await this.access.renew(token), operation, variables);
+    }
     const status = res.errors?.networkStatusCode;
     if (status === 401) throw new ShopifyError("unauthorized", "The Shopify access token is no longer valid");
     const graphQLErrors = (res.errors?.graphQLErrors ?? []) as {

@@ -1,7 +1,7 @@
 import type { ProviderDeps } from "../provider.js";
-import { type ShopifyAdmin, ShopifyClient } from "./client.js";
+import { type AdminAccess, type ShopifyAdmin, ShopifyClient, type ShopifyTokens } from "./client.js";
 
-export { ShopifyError, shopAdminUrl } from "./client.js";
+export { type AdminAccess, ShopifyError, type ShopifyTokens, shopAdminUrl } from "./client.js";
 export { verifyWebhookHmac } from "./hmac.js";
 export { hashOAuthState, newOAuthState, OAUTH_STATE_TTL_MS, scopesFor, verifyCallbackHmac } from "./oauth.js";
 export {
@@ -21,7 +21,7 @@ export { registerShopifySandbox } from "./sandbox/index.js";
 export {
   createSandboxOrder,
   ensureSandboxShop,
-  issueAccessToken,
+  issueExpiringToken,
   listProductsWithVariants,
 } from "./sandbox/store.js";
 
@@ -37,15 +37,23 @@ export type ShopifyAdminApi = Pick<
   | "checkAccess"
 >;
 
-/** Shopify as the app uses it: OAuth (authorize URL, code exchange) and an Admin API session per shop. */
+/**
+ * Shopify as the app uses it: OAuth (authorize URL, the token grants of expiring offline tokens) and an Admin API
+ * session per shop.
+ */
 export interface ShopifyProvider {
   authorizeUrl(
     shop: string,
     params: { scopes: readonly string[]; redirectUri: string; state: string },
   ): string;
-  /** Trades the one-time code for an offline access token. */
-  exchangeCode(shop: string, code: string): Promise<{ accessToken: string; scope: string }>;
-  admin(shop: string, accessToken: string): ShopifyAdminApi;
+  /** Trades the one-time code for an expiring offline token and its refresh token. */
+  exchangeCode(shop: string, code: string): Promise<ShopifyTokens>;
+  /** A new pair for a refresh token, which is used up by the call. */
+  refreshAccessToken(shop: string, refreshToken: string): Promise<ShopifyTokens>;
+  /** Exchanges a non-expiring offline token for an expiring pair; the old token stops working. */
+  migrateToExpiringToken(shop: string, accessToken: string): Promise<ShopifyTokens>;
+  /** A session with one fixed token, or with tokens `access` keeps current. */
+  admin(shop: string, access: string | AdminAccess): ShopifyAdminApi;
 }
 
 /** The Shopify provider for this config: the shops at https://{shop}, or the sandbox emulator's. */

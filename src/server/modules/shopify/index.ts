@@ -16,9 +16,9 @@ export {
   queueInventorySync,
   requireConnectedShop,
   shopifyHttpError,
-  TOKEN_PURPOSE,
   webhookSubscriptions,
 } from "./service.js";
+export { tokenColumns } from "./tokens.js";
 
 /**
  * The seller's Shopify store: OAuth install, webhooks (orders/create into the intake, uninstall, compliance),

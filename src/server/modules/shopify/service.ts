@@ -11,7 +11,6 @@ import {
   type StoreProduct,
 } from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
-import { decryptSecret, encryptSecret } from "../../crypto/secrets.js";
 import type { DbOrTx } from "../../db/client.js";
 import { listings, oauthStates, orders, shops } from "../../db/schema/index.js";
 import { badRequest, HttpError } from "../../http/errors.js";
@@ -21,13 +20,14 @@ import {
   OAUTH_STATE_TTL_MS,
   type ShopifyAdminApi,
   ShopifyError,
+  type ShopifyTokens,
   scopesFor,
   verifyCallbackHmac,
 } from "../../integrations/shopify/index.js";
 import type { SessionUser } from "../auth/index.js";
 import type { OrderCreatedEvent } from "../orders/index.js";
+import { storedAccess, tokenColumns } from "./tokens.js";
 
-export const TOKEN_PURPOSE = "shopify-access-token";
 export const SYNC_INVENTORY_JOB = "shopify.sync-inventory";
 
 interface ConnectedShop {
@@ -36,7 +36,10 @@ interface ConnectedShop {
   admin: ShopifyAdminApi;
 }
 
-/** The seller's connected store (installed, not uninstalled) with an Admin API session; null when none. */
+/**
+ * The seller's connected store (installed, not uninstalled) with an Admin API session on its stored tokens, renewed
+ * as they expire; null when none.
+ */
 export async function connectedShop(
   ctx: AppContext,
   userId: string,
@@ -47,11 +50,10 @@ export async function connectedShop(
     .from(shops)
     .where(and(eq(shops.userId, userId), isNull(shops.uninstalledAt)));
   if (!row) return null;
-  const token = decryptSecret(ctx.config.appSecret, TOKEN_PURPOSE, row.accessTokenEncrypted);
   return {
     domain: row.domain,
     scopes: row.scopes.split(",").filter(Boolean),
-    admin: ctx.providers.shopify.admin(row.domain, token),
+    admin: ctx.providers.shopify.admin(row.domain, storedAccess(ctx, row)),
   };
 }
 
@@ -115,9 +117,9 @@ export async function beginInstall(
 class StoreAlreadyLinked extends Error {}
 
 /**
- * GET /api/shopify/callback: checks shop, hmac and the single-use state of this seller, trades the code for a
- * token, stores it encrypted and subscribes the webhooks. Answers where to send the browser: back into the wizard
- * or to the dashboard, or the landing page with the spec's error code.
+ * GET /api/shopify/callback: checks shop, hmac and the single-use state of this seller, trades the code for an
+ * expiring token and its refresh token, stores both encrypted and subscribes the webhooks. Answers where to send
+ * the browser: back into the wizard or to the dashboard, or the landing page with the spec's error code.
  */
 export async function finishInstall(
   ctx: AppContext,
@@ -143,7 +145,8 @@ export async function finishInstall(
       return failed("oauth_failed");
     }
 
-    let token: { accessToken: string; scope: string };
+    const issuedAt = ctx.clock();
+    let token: ShopifyTokens;
     try {
       token = await ctx.providers.shopify.exchangeCode(shop, query.code);
     } catch (err) {
@@ -151,10 +154,11 @@ export async function finishInstall(
       return failed("token_failed");
     }
 
+    const tokens = tokenColumns(ctx, token, issuedAt);
     const values = {
       userId: user.id,
       domain: shop,
-      accessTokenEncrypted: encryptSecret(ctx.config.appSecret, TOKEN_PURPOSE, token.accessToken),
+      ...tokens,
       scopes: token.scope || scopesFor(state.purpose as InstallPurpose).join(","),
       installedAt: new Date(),
       uninstalledAt: null,
@@ -177,8 +181,14 @@ export async function finishInstall(
         await ctx.events.publish({ userId: user.id, type: "user" }, tx);
       });
     } catch (err) {
-      if (err instanceof StoreAlreadyLinked) return failed("store_already_linked");
-      throw err;
+      if (!(err instanceof StoreAlreadyLinked)) throw err;
+      // Shopify keeps one expiring token per app and shop, so issuing this pair revoked the one the store's seller
+      // holds: the store stays theirs, with the new pair.
+      await ctx.db
+        .update(shops)
+        .set(tokens)
+        .where(and(eq(shops.domain, shop), isNull(shops.uninstalledAt)));
+      return failed("store_already_linked");
     }
 
     try {

@@ -5,10 +5,14 @@ import { BASE, type ShopifySandbox, type ShopParams } from "./shared.js";
 import { findAccessToken, findSandboxShop } from "./store.js";
 
 const INVALID_TOKEN = "[API] Invalid API key or access token (unrecognized login or wrong password)";
+const NON_EXPIRING_REFUSED =
+  "Non-expiring access tokens are no longer accepted for the Admin API. Start using expiring offline tokens.";
 
 /**
  * The Admin GraphQL endpoint: an access token of the shop, a published API version (whose rules the answer
- * follows), then the query. The cost buckets live in this process: one emulator's view of a shop's rate limit.
+ * follows), then the query. An expired token is answered like an unknown one (401). The sandbox app counts as a
+ * public app created after April 1, 2026 (decision 032): a non-expiring token is refused with 403. The cost
+ * buckets live in this process: one emulator's view of a shop's rate limit.
  */
 export function registerAdminApi(scope: FastifyInstance, { ctx }: ShopifySandbox): void {
   const buckets = new Map<string, Bucket>();
@@ -19,7 +23,13 @@ export function registerAdminApi(scope: FastifyInstance, { ctx }: ShopifySandbox
       const token = request.headers["x-shopify-access-token"];
       const access =
         shop && typeof token === "string" ? await findAccessToken(ctx.db, shop.domain, token) : null;
-      if (!shop || !access) return reply.status(401).send({ errors: INVALID_TOKEN });
+      if (!shop || !access || (access.expiresAt && access.expiresAt.getTime() <= ctx.clock())) {
+        return reply
+          .status(401)
+          .header("www-authenticate", 'Basic Realm="Shopify API Authentication"')
+          .send({ errors: INVALID_TOKEN });
+      }
+      if (!access.expiresAt) return reply.status(403).send({ errors: NON_EXPIRING_REFUSED });
       const { version } = request.params;
       if (!isKnownApiVersion(version)) {
         return reply.status(404).send({ errors: "Not Found" });

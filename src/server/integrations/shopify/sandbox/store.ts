@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { GAMES } from "../../../../contract/games.js";
-import type { Db, DbOrTx } from "../../../db/client.js";
+import type { Db, DbOrTx, Tx } from "../../../db/client.js";
 import {
   sandboxShopifyAuthCodes,
   sandboxShopifyOrders,
@@ -161,20 +161,155 @@ export async function redeemAuthCode(db: Db, shop: string, code: string): Promis
   return row ?? null;
 }
 
-/** An offline access token in Shopify's format (shpat_ + 32 hex). */
-export async function issueAccessToken(db: DbOrTx, shop: string, scopes: string): Promise<string> {
-  const token = `shpat_${randomBytes(16).toString("hex")}`;
+const newAccessToken = () => `shpat_${randomBytes(16).toString("hex")}`;
+
+/** A non-expiring offline access token in Shopify's format (shpat_ + 32 hex): what a grant without expiring=1 gets. */
+export async function issueNonExpiringToken(db: DbOrTx, shop: string, scopes: string): Promise<string> {
+  const token = newAccessToken();
   await db.insert(sandboxShopifyTokens).values({ tokenHash: hash(token), shop, scopes });
   return token;
 }
 
+/** Shopify's lifetimes for expiring offline tokens: the access token an hour, its refresh token 90 days. */
+export const ACCESS_TOKEN_TTL_S = 3600;
+export const REFRESH_TOKEN_TTL_S = 90 * 24 * 3600;
+
+export interface ExpiringToken {
+  accessToken: string;
+  scopes: string;
+  expiresIn: number;
+  refreshToken: string;
+  refreshTokenExpiresIn: number;
+}
+
+/**
+ * An expiring offline access token with its refresh token. A shop has one active expiring token per app: issuing
+ * one revokes the shop's earlier expiring tokens and their refresh tokens, as Shopify does.
+ */
+export async function issueExpiringToken(
+  db: Db,
+  shop: string,
+  scopes: string,
+  now: number,
+): Promise<ExpiringToken> {
+  return db.transaction((tx) => replaceExpiringToken(tx, shop, scopes, now));
+}
+
+async function replaceExpiringToken(
+  tx: Tx,
+  shop: string,
+  scopes: string,
+  now: number,
+): Promise<ExpiringToken> {
+  const accessToken = newAccessToken();
+  const refreshToken = `shprt_${randomBytes(16).toString("hex")}`;
+  await tx
+    .update(sandboxShopifyTokens)
+    .set({ revokedAt: new Date(now) })
+    .where(
+      and(
+        eq(sandboxShopifyTokens.shop, shop),
+        isNotNull(sandboxShopifyTokens.expiresAt),
+        isNull(sandboxShopifyTokens.revokedAt),
+      ),
+    );
+  await tx.insert(sandboxShopifyTokens).values({
+    tokenHash: hash(accessToken),
+    shop,
+    scopes,
+    expiresAt: new Date(now + ACCESS_TOKEN_TTL_S * 1000),
+    refreshTokenHash: hash(refreshToken),
+    refreshExpiresAt: new Date(now + REFRESH_TOKEN_TTL_S * 1000),
+  });
+  return {
+    accessToken,
+    scopes,
+    expiresIn: ACCESS_TOKEN_TTL_S,
+    refreshToken,
+    refreshTokenExpiresIn: REFRESH_TOKEN_TTL_S,
+  };
+}
+
+/**
+ * Why a grant was refused: "unknown" (never issued for this shop) or "inactive" (issued, but used already, revoked
+ * or past its lifetime).
+ */
+export type RefusedGrant = { refused: "unknown" | "inactive" };
+
+/**
+ * The refresh_token grant. A refresh token is good once: the conditional update lets exactly one of two concurrent
+ * uses through, and the new pair revokes the old access token. (Shopify has since let an app retry its previous
+ * refresh token until it uses the replacement; the emulator refuses any second use, so a race shows here first.)
+ */
+export async function redeemRefreshToken(
+  db: Db,
+  shop: string,
+  refreshToken: string,
+  now: number,
+): Promise<ExpiringToken | RefusedGrant> {
+  return db.transaction(async (tx) => {
+    const mine = and(
+      eq(sandboxShopifyTokens.refreshTokenHash, hash(refreshToken)),
+      eq(sandboxShopifyTokens.shop, shop),
+    );
+    const [used] = await tx
+      .update(sandboxShopifyTokens)
+      .set({ refreshedAt: new Date(now) })
+      .where(
+        and(
+          mine,
+          isNull(sandboxShopifyTokens.refreshedAt),
+          isNull(sandboxShopifyTokens.revokedAt),
+          gt(sandboxShopifyTokens.refreshExpiresAt, new Date(now)),
+        ),
+      )
+      .returning({ scopes: sandboxShopifyTokens.scopes });
+    if (used) return replaceExpiringToken(tx, shop, used.scopes, now);
+    const [known] = await tx
+      .select({ shop: sandboxShopifyTokens.shop })
+      .from(sandboxShopifyTokens)
+      .where(mine);
+    return { refused: known ? "inactive" : "unknown" };
+  });
+}
+
+/**
+ * Token exchange of a non-expiring offline token for an expiring one (Shopify's migration): the old token stops
+ * working at once. (Shopify answers a retry of the same exchange with the same pair for a while; the emulator
+ * refuses it.)
+ */
+export async function exchangeNonExpiringToken(
+  db: Db,
+  shop: string,
+  subjectToken: string,
+  now: number,
+): Promise<ExpiringToken | RefusedGrant> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .update(sandboxShopifyTokens)
+      .set({ revokedAt: new Date(now) })
+      .where(
+        and(
+          eq(sandboxShopifyTokens.tokenHash, hash(subjectToken)),
+          eq(sandboxShopifyTokens.shop, shop),
+          isNull(sandboxShopifyTokens.expiresAt),
+          isNull(sandboxShopifyTokens.revokedAt),
+        ),
+      )
+      .returning({ scopes: sandboxShopifyTokens.scopes });
+    if (!old) return { refused: "inactive" };
+    return replaceExpiringToken(tx, shop, old.scopes, now);
+  });
+}
+
+/** What the Admin API needs of a token: its scopes, and when it expires (null: a non-expiring token). */
 export async function findAccessToken(
   db: Db,
   shop: string,
   token: string,
-): Promise<{ scopes: string[] } | null> {
+): Promise<{ scopes: string[]; expiresAt: Date | null } | null> {
   const [row] = await db
-    .select({ scopes: sandboxShopifyTokens.scopes })
+    .select({ scopes: sandboxShopifyTokens.scopes, expiresAt: sandboxShopifyTokens.expiresAt })
     .from(sandboxShopifyTokens)
     .where(
       and(
@@ -183,7 +318,7 @@ export async function findAccessToken(
         isNull(sandboxShopifyTokens.revokedAt),
       ),
     );
-  return row ? { scopes: row.scopes.split(",").filter(Boolean) } : null;
+  return row ? { scopes: row.scopes.split(",").filter(Boolean), expiresAt: row.expiresAt } : null;
 }
 
 export async function revokeAccessTokens(db: Db, shop: string): Promise<number> {

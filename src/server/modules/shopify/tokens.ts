@@ -1,0 +1,121 @@
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../context.js";
+import { decryptSecret, encryptSecret } from "../../crypto/secrets.js";
+import type { DbOrTx } from "../../db/client.js";
+import { shops } from "../../db/schema/index.js";
+import { type AdminAccess, ShopifyError, type ShopifyTokens } from "../../integrations/shopify/index.js";
+
+export const TOKEN_PURPOSE = "shopify-access-token";
+const REFRESH_TOKEN_PURPOSE = "shopify-refresh-token";
+
+/**
+ * A token that expires within this margin is renewed before it is used. Each request asks again, so the margin
+ * covers a request in flight at the expiry (15 s at most) and a clock a few minutes off Shopify's.
+ */
+const TOKEN_RENEWAL_MARGIN_MS = 5 * 60_000;
+
+type ShopRow = typeof shops.$inferSelect;
+
+/**
+ * The shops row's token columns for a pair issued at `issuedAt` (the app's clock before it asked: the lifetimes
+ * Shopify counts from its answer end no earlier). Both tokens are encrypted.
+ */
+export function tokenColumns(
+  ctx: AppContext,
+  tokens: Pick<ShopifyTokens, "accessToken" | "expiresIn" | "refreshToken" | "refreshTokenExpiresIn">,
+  issuedAt: number,
+) {
+  return {
+    accessTokenEncrypted: encryptSecret(ctx.config.appSecret, TOKEN_PURPOSE, tokens.accessToken),
+    accessTokenExpiresAt: new Date(issuedAt + tokens.expiresIn * 1000),
+    refreshTokenEncrypted: encryptSecret(ctx.config.appSecret, REFRESH_TOKEN_PURPOSE, tokens.refreshToken),
+    refreshTokenExpiresAt: new Date(issuedAt + tokens.refreshTokenExpiresIn * 1000),
+  };
+}
+
+interface HeldToken {
+  token: string;
+  /** Null: a non-expiring token stored before expiring tokens, exchanged for an expiring pair at its first use. */
+  expiresAt: Date | null;
+}
+
+function heldToken(ctx: AppContext, row: ShopRow): HeldToken {
+  return {
+    token: decryptSecret(ctx.config.appSecret, TOKEN_PURPOSE, row.accessTokenEncrypted),
+    expiresAt: row.refreshTokenEncrypted ? row.accessTokenExpiresAt : null,
+  };
+}
+
+function usable(ctx: AppContext, held: HeldToken): boolean {
+  return held.expiresAt !== null && held.expiresAt.getTime() - TOKEN_RENEWAL_MARGIN_MS > ctx.clock();
+}
+
+/**
+ * The token source of an Admin API session on a connected shop's stored tokens: the stored token while it is good
+ * for longer than the margin, then a renewed one; after a 401, one renewal.
+ */
+export function storedAccess(ctx: AppContext, row: ShopRow): AdminAccess {
+  let held = heldToken(ctx, row);
+  return {
+    async token() {
+      if (!usable(ctx, held)) held = await renewToken(ctx, row.id, held.token, false);
+      return held.token;
+    },
+    async renew(refused) {
+      held = await renewToken(ctx, row.id, refused, true);
+      return held.token;
+    },
+  };
+}
+
+/**
+ * A token to use now, after `seen` was found about to expire or (`refused`) was answered 401. It runs holding the
+ * shop's row lock, and the lock is let go only once the new pair is stored: Shopify honours a refresh token once,
+ * so two instances or jobs renewing together would leave one of them with a used refresh token. After the lock, the
+ * row is read again: a token someone else renewed meanwhile is used as it is.
+ */
+async function renewToken(
+  ctx: AppContext,
+  shopId: string,
+  seen: string,
+  refused: boolean,
+): Promise<HeldToken> {
+  return ctx.database.calloutTransaction(`shopify-token:${shopId}`, async (tx) => {
+    const row = await lockedShop(tx, shopId);
+    const stored = heldToken(ctx, row);
+    if (usable(ctx, stored) && !(refused && stored.token === seen)) return stored;
+
+    const issuedAt = ctx.clock();
+    let tokens: ShopifyTokens;
+    if (row.refreshTokenEncrypted) {
+      // Shopify would refuse it: no need to ask.
+      if (row.refreshTokenExpiresAt && row.refreshTokenExpiresAt.getTime() <= issuedAt) {
+        throw new ShopifyError("unauthorized", "The Shopify refresh token has expired");
+      }
+      const refreshToken = decryptSecret(
+        ctx.config.appSecret,
+        REFRESH_TOKEN_PURPOSE,
+        row.refreshTokenEncrypted,
+      );
+      tokens = await ctx.providers.shopify.refreshAccessToken(row.domain, refreshToken);
+    } else {
+      tokens = await ctx.providers.shopify.migrateToExpiringToken(row.domain, stored.token);
+    }
+    const columns = tokenColumns(ctx, tokens, issuedAt);
+    const [kept] = await tx
+      .update(shops)
+      .set(columns)
+      .where(and(eq(shops.id, shopId), eq(shops.accessTokenEncrypted, row.accessTokenEncrypted)))
+      .returning({ id: shops.id });
+    // Only on PGlite, where the lock does not hold off other writers: an install stored new tokens meanwhile, and
+    // those (which revoked the pair just issued) are the ones to use.
+    if (!kept) return heldToken(ctx, await lockedShop(tx, shopId));
+    return { token: tokens.accessToken, expiresAt: columns.accessTokenExpiresAt };
+  });
+}
+
+async function lockedShop(tx: DbOrTx, shopId: string): Promise<ShopRow> {
+  const [row] = await tx.select().from(shops).where(eq(shops.id, shopId)).for("update");
+  if (!row || row.uninstalledAt) throw new ShopifyError("unauthorized", "The store is no longer connected");
+  return row;
+}

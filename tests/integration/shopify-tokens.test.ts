@@ -1,0 +1,212 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { encryptSecret } from "../../src/server/crypto/secrets.js";
+import { sandboxShopifyTokens, sandboxShopifyVariants, shops } from "../../src/server/db/schema/index.js";
+import {
+  issueNonExpiringToken,
+  revokeAccessTokens,
+} from "../../src/server/integrations/shopify/sandbox/store.js";
+import { connectedShop, syncListingsInventory } from "../../src/server/modules/shopify/service.js";
+import { TOKEN_PURPOSE } from "../../src/server/modules/shopify/tokens.js";
+import { uniqueName } from "./bot-fixtures.js";
+import { DRIVERS, useTestApp } from "./harness.js";
+import { signIn } from "./helpers.js";
+import { connectStore, linkListing, sellerWithStore, stockedItem } from "./shopify-fixtures.js";
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const RECONNECT = { error: "Shopify access was revoked. Please reinstall the app." };
+
+describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
+  // The app and its emulator read the time from this clock; a test moves it to let tokens expire.
+  let now = Date.now();
+  beforeEach(() => {
+    now = Date.now();
+  });
+  const t = useTestApp(driver, { clock: () => now });
+
+  const shopRow = async (domain: string) =>
+    (await t.app.ctx.db.select().from(shops).where(eq(shops.domain, domain)))[0];
+  const issuedTokens = (domain: string) =>
+    t.app.ctx.db.select().from(sandboxShopifyTokens).where(eq(sandboxShopifyTokens.shop, domain));
+  const variantQuantity = async (variantId: string) =>
+    (
+      await t.app.ctx.db.select().from(sandboxShopifyVariants).where(eq(sandboxShopifyVariants.id, variantId))
+    )[0].inventoryQuantity;
+  const products = (headers: { cookie: string }) =>
+    t.app.inject({ method: "GET", url: "/api/shopify/products", headers });
+
+  /** A seller whose store grants the inventory scopes, with listings on its first variants (stock 6, 7, ...). */
+  async function sellerWithListings(count: number) {
+    const seller = await sellerWithStore(t.app, { purpose: "reinstall" });
+    const item = await stockedItem(t.app, seller.user.userId, "mm2", 50);
+    const listings = [];
+    for (let i = 0; i < count; i++) {
+      const listing = await linkListing(
+        t.app,
+        seller.user,
+        seller.variants[i],
+        [{ itemId: item.id, quantity: 1 }],
+        6 + i,
+      );
+      listings.push({ ...listing, variantId: seller.variants[i].variantId });
+    }
+    return { ...seller, listings };
+  }
+
+  it("connecting a store stores an expiring token and its refresh token, both encrypted", async () => {
+    const { shop } = await sellerWithStore(t.app);
+    const row = await shopRow(shop);
+    expect(row.accessTokenExpiresAt?.getTime()).toBeGreaterThan(now + 59 * MINUTE);
+    expect(row.accessTokenExpiresAt?.getTime()).toBeLessThanOrEqual(now + 60 * MINUTE);
+    expect(row.refreshTokenExpiresAt!.getTime() - row.accessTokenExpiresAt!.getTime()).toBe(
+      90 * DAY - 60 * MINUTE,
+    );
+    expect(row.accessTokenEncrypted).not.toContain("shpat_");
+    expect(row.refreshTokenEncrypted).toBeTruthy();
+    expect(row.refreshTokenEncrypted).not.toContain("shprt_");
+    const issued = await issuedTokens(shop);
+    expect(issued).toHaveLength(1);
+    expect(issued[0].expiresAt).not.toBeNull();
+    expect(issued[0].refreshTokenHash).not.toBeNull();
+  });
+
+  it("refreshes a token past its expiry, or within five minutes of it, before the next stock sync", async () => {
+    const seller = await sellerWithListings(1);
+    const [listing] = seller.listings;
+    const installed = await shopRow(seller.shop);
+
+    now += 56 * MINUTE;
+    await syncListingsInventory(t.app.ctx, { listingIds: [listing.id], syncId: "early" });
+    expect(await variantQuantity(listing.variantId)).toBe(6);
+    const early = await shopRow(seller.shop);
+    expect(early.accessTokenEncrypted).not.toBe(installed.accessTokenEncrypted);
+    expect(early.refreshTokenEncrypted).not.toBe(installed.refreshTokenEncrypted);
+    expect(early.accessTokenExpiresAt?.getTime()).toBeGreaterThan(now + 59 * MINUTE);
+
+    now += 2 * 60 * MINUTE;
+    await t.app.ctx.db
+      .update(sandboxShopifyVariants)
+      .set({ inventoryQuantity: 1 })
+      .where(eq(sandboxShopifyVariants.id, listing.variantId));
+    await syncListingsInventory(t.app.ctx, { listingIds: [listing.id], syncId: "late" });
+    expect(await variantQuantity(listing.variantId)).toBe(6);
+    const refreshed = (await issuedTokens(seller.shop)).filter((r) => r.refreshedAt);
+    expect(refreshed).toHaveLength(2);
+  });
+
+  it("two syncs of one store at its token's expiry refresh it once", async () => {
+    const seller = await sellerWithListings(2);
+    now += 61 * MINUTE;
+    const [a, b] = seller.listings;
+    await Promise.all([
+      syncListingsInventory(t.app.ctx, { listingIds: [a.id], syncId: "one" }),
+      syncListingsInventory(t.app.ctx, { listingIds: [b.id], syncId: "two" }),
+    ]);
+    // A refresh token is good once: a second refresh would have been refused, and its sync skipped.
+    expect(await variantQuantity(a.variantId)).toBe(6);
+    expect(await variantQuantity(b.variantId)).toBe(7);
+    const issued = await issuedTokens(seller.shop);
+    expect(issued).toHaveLength(2);
+    expect(issued.filter((r) => r.refreshedAt)).toHaveLength(1);
+  });
+
+  it("a session whose token another one renewed meanwhile uses that token without refreshing again", async () => {
+    const seller = await sellerWithStore(t.app);
+    const early = await connectedShop(t.app.ctx, seller.user.userId);
+    now += 56 * MINUTE;
+    expect((await products(seller.user.headers)).statusCode).toBe(200);
+    expect((await early!.admin.listProducts()).length).toBeGreaterThan(0);
+    expect((await issuedTokens(seller.shop)).filter((r) => r.refreshedAt)).toHaveLength(1);
+  });
+
+  it("a 401 for a token the app still holds good gets one refresh and one retry", async () => {
+    const seller = await sellerWithStore(t.app);
+    // Shopify's clock runs ahead of the app's: it expired the token the app thinks has most of an hour left.
+    await t.app.ctx.db
+      .update(sandboxShopifyTokens)
+      .set({ expiresAt: new Date(now - 1000) })
+      .where(eq(sandboxShopifyTokens.shop, seller.shop));
+    const res = await products(seller.user.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await issuedTokens(seller.shop)).filter((r) => r.refreshedAt)).toHaveLength(1);
+  });
+
+  it("exchanges a stored non-expiring token for an expiring one at its first use", async () => {
+    const seller = await sellerWithStore(t.app);
+    // The row as it was stored before expiring tokens: a non-expiring token, no refresh token, no expiry.
+    const legacy = await issueNonExpiringToken(t.app.ctx.db, seller.shop, "read_products,write_products");
+    await t.app.ctx.db
+      .update(shops)
+      .set({
+        accessTokenEncrypted: encryptSecret(t.app.ctx.config.appSecret, TOKEN_PURPOSE, legacy),
+        accessTokenExpiresAt: null,
+        refreshTokenEncrypted: null,
+        refreshTokenExpiresAt: null,
+      })
+      .where(eq(shops.domain, seller.shop));
+
+    const res = await products(seller.user.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await shopRow(seller.shop);
+    expect(row.refreshTokenEncrypted).toBeTruthy();
+    expect(row.accessTokenExpiresAt?.getTime()).toBeGreaterThan(now + 59 * MINUTE);
+    // The old token works no more.
+    const old = await t.app.inject({
+      method: "POST",
+      url: `/__sandbox/shopify/${seller.shop}/admin/api/2026-07/graphql.json`,
+      headers: { "x-shopify-access-token": legacy },
+      payload: { query: "{ shop { name } }" },
+    });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it("an expired refresh token leaves the store to be connected again, which brings it back", async () => {
+    const seller = await sellerWithListings(1);
+    const [listing] = seller.listings;
+    now += 91 * DAY;
+    expect((await products(seller.user.headers)).json()).toEqual(RECONNECT);
+    const reconnect = await t.app.inject({
+      method: "POST",
+      url: "/api/shopify/reconnect",
+      headers: seller.user.headers,
+    });
+    expect(reconnect.statusCode).toBe(409);
+    expect(reconnect.json()).toEqual(RECONNECT);
+    await syncListingsInventory(t.app.ctx, { listingIds: [listing.id], syncId: "expired" });
+    expect(await variantQuantity(listing.variantId)).toBe(25);
+
+    expect(await connectStore(t.app, seller.user, seller.shop, { purpose: "reinstall" })).toBe(
+      "/dashboard?shopify_linked=true",
+    );
+    expect((await products(seller.user.headers)).statusCode).toBe(200);
+  });
+
+  it("a refresh Shopify refuses (tokens revoked) leaves the store to be connected again", async () => {
+    const seller = await sellerWithListings(1);
+    const [listing] = seller.listings;
+    await revokeAccessTokens(t.app.ctx.db, seller.shop);
+    now += 61 * MINUTE;
+    await syncListingsInventory(t.app.ctx, { listingIds: [listing.id], syncId: "revoked" });
+    expect(await variantQuantity(listing.variantId)).toBe(25);
+    const res = await products(seller.user.headers);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(RECONNECT);
+    // Nothing was stored from a refused grant: the store is still there, waiting for a reinstall.
+    const row = await shopRow(seller.shop);
+    expect(row.uninstalledAt).toBeNull();
+  });
+
+  it("a refused link by another seller leaves the owner's store working", async () => {
+    const owner = await sellerWithStore(t.app);
+    const other = await signIn(t.app, uniqueName("other"));
+    expect(await connectStore(t.app, other, owner.shop)).toBe("/?error=store_already_linked");
+    // That install revoked the owner's pair at Shopify; the owner's row holds the new one.
+    const revoked = await t.app.ctx.db
+      .select()
+      .from(sandboxShopifyTokens)
+      .where(and(eq(sandboxShopifyTokens.shop, owner.shop), isNotNull(sandboxShopifyTokens.revokedAt)));
+    expect(revoked).toHaveLength(1);
+    expect((await products(owner.user.headers)).statusCode).toBe(200);
+  });
+});
