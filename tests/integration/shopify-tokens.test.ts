@@ -7,7 +7,7 @@ import {
   revokeAccessTokens,
 } from "../../src/server/integrations/shopify/sandbox/store.js";
 import { connectedShop, syncListingsInventory } from "../../src/server/modules/shopify/service.js";
-import { TOKEN_PURPOSE } from "../../src/server/modules/shopify/tokens.js";
+import { renewIdleTokens, TOKEN_PURPOSE } from "../../src/server/modules/shopify/tokens.js";
 import { uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
@@ -132,10 +132,9 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
     expect((await issuedTokens(seller.shop)).filter((r) => r.refreshedAt)).toHaveLength(1);
   });
 
-  it("exchanges a stored non-expiring token for an expiring one at its first use", async () => {
-    const seller = await sellerWithStore(t.app);
-    // The row as it was stored before expiring tokens: a non-expiring token, no refresh token, no expiry.
-    const legacy = await issueNonExpiringToken(t.app.ctx.db, seller.shop, "read_products,write_products");
+  /** Makes the store's row what it was before expiring tokens: a non-expiring token, no refresh token, no expiry. */
+  async function storeAsBeforeExpiringTokens(shop: string): Promise<string> {
+    const legacy = await issueNonExpiringToken(t.app.ctx.db, shop, "read_products,write_products");
     await t.app.ctx.db
       .update(shops)
       .set({
@@ -144,7 +143,13 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
         refreshTokenEncrypted: null,
         refreshTokenExpiresAt: null,
       })
-      .where(eq(shops.domain, seller.shop));
+      .where(eq(shops.domain, shop));
+    return legacy;
+  }
+
+  it("exchanges a stored non-expiring token for an expiring one at its first use", async () => {
+    const seller = await sellerWithStore(t.app);
+    const legacy = await storeAsBeforeExpiringTokens(seller.shop);
 
     const res = await products(seller.user.headers);
     expect(res.statusCode, res.body).toBe(200);
@@ -159,6 +164,33 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
       payload: { query: "{ shop { name } }" },
     });
     expect(old.statusCode).toBe(401);
+  });
+
+  it("the daily sweep renews refresh tokens within 30 days of their end and migrates old tokens, unused stores included", async () => {
+    // Refused first (its refresh token ends first), so the others show that a refusal does not end the sweep.
+    const revoked = await sellerWithStore(t.app);
+    await revokeAccessTokens(t.app.ctx.db, revoked.shop);
+    now += MINUTE;
+    const nearEnd = await sellerWithStore(t.app);
+    now += 61 * DAY;
+    const recent = await sellerWithStore(t.app);
+    const recentRow = await shopRow(recent.shop);
+    const legacySeller = await sellerWithStore(t.app);
+    await storeAsBeforeExpiringTokens(legacySeller.shop);
+
+    await renewIdleTokens(t.app.ctx);
+
+    const renewed = await shopRow(nearEnd.shop);
+    expect(renewed.refreshTokenExpiresAt!.getTime()).toBeGreaterThan(now + 89 * DAY);
+    const migrated = await shopRow(legacySeller.shop);
+    expect(migrated.refreshTokenEncrypted).toBeTruthy();
+    expect(migrated.refreshTokenExpiresAt!.getTime()).toBeGreaterThan(now + 89 * DAY);
+    // A store with most of its 90 days left is not touched, and one Shopify refuses did not stop the others.
+    expect((await shopRow(recent.shop)).accessTokenEncrypted).toBe(recentRow.accessTokenEncrypted);
+    expect((await issuedTokens(recent.shop)).filter((r) => r.refreshedAt)).toHaveLength(0);
+    expect((await shopRow(revoked.shop)).refreshTokenExpiresAt!.getTime()).toBeLessThan(now + 30 * DAY);
+    expect((await products(nearEnd.user.headers)).statusCode).toBe(200);
+    expect((await products(legacySeller.user.headers)).statusCode).toBe(200);
   });
 
   it("an expired refresh token leaves the store to be connected again, which brings it back", async () => {

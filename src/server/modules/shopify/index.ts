@@ -9,6 +9,7 @@ import {
   SYNC_INVENTORY_JOB,
   syncListingsInventory,
 } from "./service.js";
+import { renewIdleTokens } from "./tokens.js";
 import { webhookRoutes } from "./webhooks.js";
 
 export {
@@ -37,6 +38,15 @@ export const shopifyModule: AppModule = {
       // Jobs queued before syncs were grouped per store carry one listingId.
       handler: (job) =>
         syncListingsInventory(ctx, "listingIds" in job ? job : { listingIds: [job.listingId] }),
+    });
+    ctx.jobs.define({
+      name: "shopify.renew-idle-tokens",
+      schedule: "41 4 * * *",
+      retryLimit: 3,
+      retryDelaySeconds: 600,
+      // One Shopify call per due store; a rerun after an expiry is harmless (each renewal checks again under lock).
+      expireInSeconds: 3600,
+      handler: () => renewIdleTokens(ctx),
     });
     onOrdersCreated(ctx, ({ events }) => queueOrderedInventorySyncs(ctx, events));
     onOrderCompleted(ctx, (event) => fulfillIfDelivered(ctx, event.orderId));

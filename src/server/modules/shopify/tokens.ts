@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { decryptSecret, encryptSecret } from "../../crypto/secrets.js";
 import type { DbOrTx } from "../../db/client.js";
@@ -13,6 +13,13 @@ const REFRESH_TOKEN_PURPOSE = "shopify-refresh-token";
  * covers a request in flight at the expiry (15 s at most) and a clock a few minutes off Shopify's.
  */
 const TOKEN_RENEWAL_MARGIN_MS = 5 * 60_000;
+
+/**
+ * The daily sweep renews a refresh token with fewer than this many days of its 90 left, so a store that makes no
+ * Admin API call for weeks (no linked listings, no orders) keeps its tokens; a month leaves room for days the
+ * sweep fails.
+ */
+const IDLE_RENEWAL_HORIZON_MS = 30 * 24 * 60 * 60_000;
 
 type ShopRow = typeof shops.$inferSelect;
 
@@ -58,32 +65,69 @@ export function storedAccess(ctx: AppContext, row: ShopRow): AdminAccess {
   let held = heldToken(ctx, row);
   return {
     async token() {
-      if (!usable(ctx, held)) held = await renewToken(ctx, row.id, held.token, false);
+      if (!usable(ctx, held)) held = await renewToken(ctx, row.id, (_, stored) => !usable(ctx, stored));
       return held.token;
     },
     async renew(refused) {
-      held = await renewToken(ctx, row.id, refused, true);
+      held = await renewToken(ctx, row.id, (_, stored) => !usable(ctx, stored) || stored.token === refused);
       return held.token;
     },
   };
 }
 
 /**
- * A token to use now, after `seen` was found about to expire or (`refused`) was answered 401. It runs holding the
- * shop's row lock, and the lock is let go only once the new pair is stored: Shopify honours a refresh token once,
- * so two instances or jobs renewing together would leave one of them with a used refresh token. After the lock, the
- * row is read again: a token someone else renewed meanwhile is used as it is.
+ * The scheduled sweep (`shopify.renew-idle-tokens`): renews every connected store's tokens whose refresh token ends
+ * within the horizon, and exchanges every token stored before expiring tokens, so neither depends on the store
+ * being used (Shopify invalidates non-expiring tokens on 1 January 2027). A store Shopify refuses is left to its
+ * seller's reinstall, as on any other call; the others are still renewed.
+ */
+export async function renewIdleTokens(ctx: AppContext): Promise<void> {
+  const due = (row: Pick<ShopRow, "refreshTokenEncrypted" | "refreshTokenExpiresAt">) =>
+    !row.refreshTokenEncrypted ||
+    (row.refreshTokenExpiresAt?.getTime() ?? 0) < ctx.clock() + IDLE_RENEWAL_HORIZON_MS;
+  const candidates = await ctx.db
+    .select({ id: shops.id, domain: shops.domain })
+    .from(shops)
+    .where(
+      and(
+        isNull(shops.uninstalledAt),
+        or(
+          isNull(shops.refreshTokenEncrypted),
+          lt(shops.refreshTokenExpiresAt, new Date(ctx.clock() + IDLE_RENEWAL_HORIZON_MS)),
+        ),
+      ),
+    )
+    // The nearest end first, should a run be cut short.
+    .orderBy(asc(shops.refreshTokenExpiresAt));
+  for (const shop of candidates) {
+    try {
+      await renewToken(ctx, shop.id, due);
+    } catch (err) {
+      if (!(err instanceof ShopifyError) || (err.kind !== "unauthorized" && err.kind !== "forbidden"))
+        throw err;
+      ctx.log.warn(
+        { shop: shop.domain, reason: err.message },
+        "shopify tokens refused; the seller must reinstall",
+      );
+    }
+  }
+}
+
+/**
+ * The token to use now, renewed when `needed` says the stored one will not do. It runs holding the shop's row lock,
+ * and the lock is let go only once the new pair is stored: Shopify honours a refresh token once, so two instances or
+ * jobs renewing together would leave one of them with a used refresh token. `needed` reads the row as it is once
+ * locked: a token someone else renewed meanwhile is used as it is.
  */
 async function renewToken(
   ctx: AppContext,
   shopId: string,
-  seen: string,
-  refused: boolean,
+  needed: (row: ShopRow, stored: HeldToken) => boolean,
 ): Promise<HeldToken> {
   return ctx.database.calloutTransaction(`shopify-token:${shopId}`, async (tx) => {
     const row = await lockedShop(tx, shopId);
     const stored = heldToken(ctx, row);
-    if (usable(ctx, stored) && !(refused && stored.token === seen)) return stored;
+    if (!needed(row, stored)) return stored;
 
     const issuedAt = ctx.clock();
     let tokens: ShopifyTokens;
