@@ -54,6 +54,8 @@ export const currentUserSchema = z.object({
   subscriptionExpiry: z.string().nullable(),
   setupCompleted: z.boolean(),
   shopifyStore: z.string().nullable(),
+  /** Shopify refused the connected store's tokens (decision 033): stock sync stops until the seller reinstalls. */
+  shopifyAccessRefused: z.boolean(),
   email: z.string().nullable(),
   customClaimPageStyle: claimPageStyleSchema.partial().nullable(),
   discordWebhookUrl: z.string().nullable(),

@@ -2,12 +2,13 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { encryptSecret } from "../../src/server/crypto/secrets.js";
 import { sandboxShopifyTokens, sandboxShopifyVariants, shops } from "../../src/server/db/schema/index.js";
+import type { StreamEvent } from "../../src/server/events/bus.js";
 import {
   issueNonExpiringToken,
   revokeAccessTokens,
 } from "../../src/server/integrations/shopify/sandbox/store.js";
 import { connectedShop, syncListingsInventory } from "../../src/server/modules/shopify/service.js";
-import { renewIdleTokens, TOKEN_PURPOSE } from "../../src/server/modules/shopify/tokens.js";
+import { renewIdleTokens, storedAccess, TOKEN_PURPOSE } from "../../src/server/modules/shopify/tokens.js";
 import { uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
@@ -35,6 +36,24 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
     )[0].inventoryQuantity;
   const products = (headers: { cookie: string }) =>
     t.app.inject({ method: "GET", url: "/api/shopify/products", headers });
+  const accessRefused = async (headers: { cookie: string }) =>
+    (await t.app.inject({ method: "GET", url: "/api/auth/me", headers })).json().shopifyAccessRefused;
+  /** The user events published for `userId` while `act` runs (the ones that make open pages refetch the session). */
+  async function userEventsDuring(userId: string, act: () => Promise<unknown>): Promise<StreamEvent[]> {
+    const events: StreamEvent[] = [];
+    const unsubscribe = t.app.ctx.events.subscribe(userId, (e) => {
+      if (e.type === "user") events.push(e);
+    });
+    try {
+      await act();
+      // A notification arrives after the statement that published it; wait for one, then for any straggler.
+      await expect.poll(() => events.length).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return events;
+    } finally {
+      unsubscribe();
+    }
+  }
 
   /** A seller whose store grants the inventory scopes, with listings on its first variants (stock 6, 7, ...). */
   async function sellerWithListings(count: number) {
@@ -188,7 +207,9 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
     // A store with most of its 90 days left is not touched, and one Shopify refuses did not stop the others.
     expect((await shopRow(recent.shop)).accessTokenEncrypted).toBe(recentRow.accessTokenEncrypted);
     expect((await issuedTokens(recent.shop)).filter((r) => r.refreshedAt)).toHaveLength(0);
-    expect((await shopRow(revoked.shop)).refreshTokenExpiresAt!.getTime()).toBeLessThan(now + 30 * DAY);
+    const refused = await shopRow(revoked.shop);
+    expect(refused.refreshTokenExpiresAt!.getTime()).toBeLessThan(now + 30 * DAY);
+    expect(refused.accessRefusedAt?.getTime()).toBe(now);
     expect((await products(nearEnd.user.headers)).statusCode).toBe(200);
     expect((await products(legacySeller.user.headers)).statusCode).toBe(200);
   });
@@ -227,6 +248,75 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
     // Nothing was stored from a refused grant: the store is still there, waiting for a reinstall.
     const row = await shopRow(seller.shop);
     expect(row.uninstalledAt).toBeNull();
+  });
+
+  it("a refused renewal in the stock sync is remembered, shown on the session and published; a reinstall ends it", async () => {
+    const seller = await sellerWithListings(1);
+    const [listing] = seller.listings;
+    expect(await accessRefused(seller.user.headers)).toBe(false);
+    await revokeAccessTokens(t.app.ctx.db, seller.shop);
+    now += 61 * MINUTE;
+
+    const events = await userEventsDuring(seller.user.userId, () =>
+      syncListingsInventory(t.app.ctx, { listingIds: [listing.id], syncId: "revoked" }),
+    );
+    expect(events).toEqual([{ userId: seller.user.userId, type: "user" }]);
+    expect((await shopRow(seller.shop)).accessRefusedAt).toEqual(new Date(now));
+    expect(await accessRefused(seller.user.headers)).toBe(true);
+    // Refused again: the state stands, and its first instant is kept.
+    now += MINUTE;
+    expect((await products(seller.user.headers)).json()).toEqual(RECONNECT);
+    expect((await shopRow(seller.shop)).accessRefusedAt).toEqual(new Date(now - MINUTE));
+
+    await connectStore(t.app, seller.user, seller.shop, { purpose: "reinstall" });
+    expect((await shopRow(seller.shop)).accessRefusedAt).toBeNull();
+    expect(await accessRefused(seller.user.headers)).toBe(false);
+    await syncListingsInventory(t.app.ctx, { listingIds: [listing.id], syncId: "reinstalled" });
+    expect(await variantQuantity(listing.variantId)).toBe(6);
+  });
+
+  it("a refused store whose next call succeeds is no longer shown refused, and its seller's pages hear it", async () => {
+    const seller = await sellerWithStore(t.app);
+    await revokeAccessTokens(t.app.ctx.db, seller.shop);
+    expect((await products(seller.user.headers)).json()).toEqual(RECONNECT);
+    expect(await accessRefused(seller.user.headers)).toBe(true);
+
+    // Shopify takes the tokens again (a refusal on its side that did not last).
+    await t.app.ctx.db
+      .update(sandboxShopifyTokens)
+      .set({ revokedAt: null })
+      .where(eq(sandboxShopifyTokens.shop, seller.shop));
+    const events = await userEventsDuring(seller.user.userId, async () => {
+      expect((await products(seller.user.headers)).statusCode).toBe(200);
+    });
+    expect(events).toEqual([{ userId: seller.user.userId, type: "user" }]);
+    expect((await shopRow(seller.shop)).accessRefusedAt).toBeNull();
+    expect(await accessRefused(seller.user.headers)).toBe(false);
+  });
+
+  it("a refusal of tokens that an install replaced meanwhile is not remembered", async () => {
+    const seller = await sellerWithStore(t.app);
+    const before = await shopRow(seller.shop);
+    await connectStore(t.app, seller.user, seller.shop, { purpose: "reinstall" });
+    // A call on the pair from before the reinstall ends refused after it.
+    await storedAccess(t.app.ctx, before).settled?.("refused");
+    expect((await shopRow(seller.shop)).accessRefusedAt).toBeNull();
+    // The same outcome on the pair the store holds is remembered.
+    await storedAccess(t.app.ctx, await shopRow(seller.shop)).settled?.("refused");
+    expect((await shopRow(seller.shop)).accessRefusedAt).toEqual(new Date(now));
+  });
+
+  it("a refused link by another seller hands the owner a pair that ends a refused state", async () => {
+    const owner = await sellerWithStore(t.app);
+    await revokeAccessTokens(t.app.ctx.db, owner.shop);
+    expect((await products(owner.user.headers)).json()).toEqual(RECONNECT);
+    const other = await signIn(t.app, uniqueName("other"));
+    const events = await userEventsDuring(owner.user.userId, async () => {
+      expect(await connectStore(t.app, other, owner.shop)).toBe("/?error=store_already_linked");
+    });
+    expect(events).toEqual([{ userId: owner.user.userId, type: "user" }]);
+    expect(await accessRefused(owner.user.headers)).toBe(false);
+    expect((await products(owner.user.headers)).statusCode).toBe(200);
   });
 
   it("a refused link by another seller leaves the owner's store working", async () => {

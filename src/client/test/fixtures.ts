@@ -14,6 +14,7 @@ export function seller(overrides: Partial<CurrentUser> = {}): CurrentUser {
     subscriptionExpiry: null,
     setupCompleted: true,
     shopifyStore: null,
+    shopifyAccessRefused: false,
     email: null,
     customClaimPageStyle: null,
     discordWebhookUrl: null,

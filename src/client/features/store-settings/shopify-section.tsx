@@ -1,8 +1,9 @@
 import { SHOPIFY_TEXTS } from "@contract/shopify";
 import { useMutation } from "@tanstack/react-query";
-import { RefreshCwIcon, ShoppingBagIcon, WrenchIcon } from "lucide-react";
+import { CircleAlertIcon, RefreshCwIcon, ShoppingBagIcon, WrenchIcon } from "lucide-react";
 import { storeInstallTarget } from "@/components/store-connect";
 import { StoreConnectForm } from "@/components/store-connect-form";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,7 +11,8 @@ import { apiRequest } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
 
-function ConnectedStore({ shopifyStore }: { shopifyStore: string }) {
+/** `accessRefused`: Shopify refused the stored tokens (decision 033), and only a reinstall brings them back. */
+function ConnectedStore({ shopifyStore, accessRefused }: { shopifyStore: string; accessRefused: boolean }) {
   const reconnect = useMutation({
     mutationFn: () => apiRequest("POST", "/api/shopify/reconnect"),
     onSuccess: () => toast({ title: "Success", description: SHOPIFY_TEXTS.webhooksConfigured }),
@@ -25,6 +27,17 @@ function ConnectedStore({ shopifyStore }: { shopifyStore: string }) {
   return (
     <>
       <CardContent className="grid gap-4">
+        {accessRefused && (
+          <Alert variant="destructive">
+            <CircleAlertIcon aria-hidden="true" />
+            <AlertDescription>
+              <p>
+                {SHOPIFY_TEXTS.reinstallNeeded} Until then your listings' stock is not synced to your store,
+                but its orders still arrive.
+              </p>
+            </AlertDescription>
+          </Alert>
+        )}
         <div className="flex flex-wrap items-center gap-3 rounded-lg border p-4">
           <ShoppingBagIcon className="size-5 text-primary" aria-hidden="true" />
           <div className="grid gap-0.5">
@@ -33,8 +46,8 @@ function ConnectedStore({ shopifyStore }: { shopifyStore: string }) {
               {shopifyStore}
             </span>
           </div>
-          <Badge variant="success" className="ml-auto">
-            Connected
+          <Badge variant={accessRefused ? "destructive" : "success"} className="ml-auto">
+            {accessRefused ? "Reinstall needed" : "Connected"}
           </Badge>
         </div>
         <p className="text-sm text-muted-foreground">
@@ -47,7 +60,7 @@ function ConnectedStore({ shopifyStore }: { shopifyStore: string }) {
           <RefreshCwIcon aria-hidden="true" className={reconnect.isPending ? "animate-spin" : undefined} />
           {reconnect.isPending ? "Reconnecting..." : "Reconnect"}
         </Button>
-        <Button variant="outline" onClick={reinstall}>
+        <Button variant={accessRefused ? "default" : "outline"} onClick={reinstall}>
           <WrenchIcon aria-hidden="true" />
           Reinstall
         </Button>
@@ -56,7 +69,13 @@ function ConnectedStore({ shopifyStore }: { shopifyStore: string }) {
   );
 }
 
-export function ShopifySection({ shopifyStore }: { shopifyStore: string | null }) {
+export function ShopifySection({
+  shopifyStore,
+  accessRefused,
+}: {
+  shopifyStore: string | null;
+  accessRefused: boolean;
+}) {
   return (
     <Card aria-labelledby="shopify-integration-title" role="region">
       <CardHeader>
@@ -68,7 +87,7 @@ export function ShopifySection({ shopifyStore }: { shopifyStore: string | null }
         </CardDescription>
       </CardHeader>
       {shopifyStore ? (
-        <ConnectedStore shopifyStore={shopifyStore} />
+        <ConnectedStore shopifyStore={shopifyStore} accessRefused={accessRefused} />
       ) : (
         <CardContent>
           <StoreConnectForm purpose="reconnect" />

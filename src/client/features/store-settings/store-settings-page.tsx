@@ -14,7 +14,7 @@ export function StoreSettingsPage() {
     <>
       <PageHeader title="Store Settings" description="Shopify, Discord notifications and your claim page." />
       <div className="grid gap-6">
-        <ShopifySection shopifyStore={user.shopifyStore} />
+        <ShopifySection shopifyStore={user.shopifyStore} accessRefused={user.shopifyAccessRefused} />
         <DiscordSection user={user} tier={tier} />
         <ClaimPageSection user={user} tier={tier} />
         <WebhookSection />

@@ -33,6 +33,8 @@ export const shops = pgTable("shops", {
   scopes: text("scopes").notNull(),
   installedAt: timestamp("installed_at", { withTimezone: true }).notNull().defaultNow(),
   uninstalledAt: timestamp("uninstalled_at", { withTimezone: true }),
+  /** When Shopify refused the stored tokens or their renewal; null once a call succeeds or an install stores a pair. */
+  accessRefusedAt: timestamp("access_refused_at", { withTimezone: true }),
 });
 
 export const oauthStates = pgTable("oauth_states", {

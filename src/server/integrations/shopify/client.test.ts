@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ShopifyClient, ShopifyError } from "./client.js";
+import { type AdminAccess, ShopifyClient, ShopifyError } from "./client.js";
 
 const config = {
   sandbox: false,
@@ -75,5 +75,53 @@ describe("ShopifyClient's token grants", () => {
       throw new TypeError("fetch failed");
     }, config);
     expect(await kindOf(down.refreshAccessToken("shop.myshopify.com", "shprt_old"))).toBe("unavailable");
+  });
+});
+
+describe("an Admin API session on a token source", () => {
+  const ACCESS = { shop: { name: "Shop" }, currentAppInstallation: { accessScopes: [] } };
+
+  /** A session whose shop answers its requests with `statuses` in turn (200: the Access query's data). */
+  function session(statuses: number[], access: Partial<AdminAccess> = {}) {
+    const outcomes: string[] = [];
+    const client = new ShopifyClient(async () => {
+      const status = statuses.shift() ?? 200;
+      const body = status === 200 ? { data: ACCESS } : { errors: "[API] Invalid API key or access token" };
+      return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    }, config);
+    const admin = client.admin("shop.myshopify.com", {
+      token: async () => "shpat_a",
+      renew: async () => "shpat_b",
+      settled: async (outcome) => {
+        outcomes.push(outcome);
+      },
+      ...access,
+    });
+    return { check: () => kindOf(admin.checkAccess()), outcomes };
+  }
+
+  it("tells the source whether Shopify took its token, once per request, after the retry a 401 gets", async () => {
+    const cases: [number[], Partial<AdminAccess>, string, string[]][] = [
+      [[200], {}, "none", ["accepted"]],
+      [[401, 200], {}, "none", ["accepted"]],
+      [[401, 401], {}, "unauthorized", ["refused"]],
+      [[403], {}, "forbidden", ["refused"]],
+      [[503], {}, "unavailable", []],
+      [
+        [401],
+        {
+          renew: async () => {
+            throw new ShopifyError("unauthorized", "The refresh token was refused");
+          },
+        },
+        "unauthorized",
+        ["refused"],
+      ],
+    ];
+    for (const [statuses, access, kind, outcomes] of cases) {
+      const s = session(statuses, access);
+      expect(await s.check(), `${statuses}`).toBe(kind);
+      expect(s.outcomes, `${statuses}`).toEqual(outcomes);
+    }
   });
 });

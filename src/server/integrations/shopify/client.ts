@@ -88,6 +88,11 @@ const OFFLINE_TOKEN_TYPE = "urn:shopify:params:oauth:token-type:offline-access-t
 export interface AdminAccess {
   token(): Promise<string>;
   renew?(refused: string): Promise<string>;
+  /**
+   * Told after each request whether Shopify took the token ("accepted": it answered, userErrors included) or
+   * refused it or its renewal ("refused": unauthorized or forbidden). An outage tells nothing about the token.
+   */
+  settled?(outcome: "accepted" | "refused"): Promise<void>;
 }
 
 /** Shopify's OAuth endpoints (authorize redirect and the token grants) and a factory for Admin API sessions. */
@@ -309,6 +314,20 @@ export class ShopifyAdmin {
   }
 
   private async request<T>(operation: string, variables?: Record<string, unknown>): Promise<T> {
+    let data: T;
+    try {
+      data = await this.attempt<T>(operation, variables);
+    } catch (err) {
+      if (err instanceof ShopifyError && (err.kind === "unauthorized" || err.kind === "forbidden")) {
+        await this.access.settled?.("refused");
+      }
+      throw err;
+    }
+    await this.access.settled?.("accepted");
+    return data;
+  }
+
+  private async attempt<T>(operation: string, variables?: Record<string, unknown>): Promise<T> {
     const token = await this.access.token();
     let res = await this.send<T>(token, operation, variables);
     // An expiring token can be refused before the time we keep for it (clocks differ, or it was replaced): one

@@ -192,7 +192,7 @@ export async function verify(
 /** GET /api/auth/me: the signed-in user as the client sees it (never secrets such as the API key hash). */
 export async function currentUserView(db: DbOrTx, user: SessionUser): Promise<CurrentUser> {
   const [shop] = await db
-    .select({ domain: shops.domain })
+    .select({ domain: shops.domain, accessRefusedAt: shops.accessRefusedAt })
     .from(shops)
     .where(and(eq(shops.userId, user.id), isNull(shops.uninstalledAt)))
     .limit(1);
@@ -205,6 +205,7 @@ export async function currentUserView(db: DbOrTx, user: SessionUser): Promise<Cu
     subscriptionExpiry: user.subscriptionExpiry?.toISOString() ?? null,
     setupCompleted: user.setupCompleted,
     shopifyStore: shop?.domain ?? null,
+    shopifyAccessRefused: Boolean(shop?.accessRefusedAt),
     email: user.email,
     customClaimPageStyle: (user.customClaimPageStyle as CurrentUser["customClaimPageStyle"]) ?? null,
     discordWebhookUrl: user.discordWebhookUrl,

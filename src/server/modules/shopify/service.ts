@@ -162,6 +162,7 @@ export async function finishInstall(
       scopes: token.scope || scopesFor(state.purpose as InstallPurpose).join(","),
       installedAt: new Date(),
       uninstalledAt: null,
+      accessRefusedAt: null,
     };
     try {
       await ctx.db.transaction(async (tx) => {
@@ -183,11 +184,13 @@ export async function finishInstall(
     } catch (err) {
       if (!(err instanceof StoreAlreadyLinked)) throw err;
       // Shopify keeps one expiring token per app and shop, so issuing this pair revoked the one the store's seller
-      // holds: the store stays theirs, with the new pair.
-      await ctx.db
+      // holds: the store stays theirs, with the new pair, which Shopify accepts: no reinstall is needed any more.
+      const [owner] = await ctx.db
         .update(shops)
-        .set(tokens)
-        .where(and(eq(shops.domain, shop), isNull(shops.uninstalledAt)));
+        .set({ ...tokens, accessRefusedAt: null })
+        .where(and(eq(shops.domain, shop), isNull(shops.uninstalledAt)))
+        .returning({ userId: shops.userId });
+      if (owner) await ctx.events.publish({ userId: owner.userId, type: "user" });
       return failed("store_already_linked");
     }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { decryptSecret, encryptSecret } from "../../crypto/secrets.js";
 import type { DbOrTx } from "../../db/client.js";
@@ -59,10 +59,13 @@ function usable(ctx: AppContext, held: HeldToken): boolean {
 
 /**
  * The token source of an Admin API session on a connected shop's stored tokens: the stored token while it is good
- * for longer than the margin, then a renewed one; after a 401, one renewal.
+ * for longer than the margin, then a renewed one; after a 401, one renewal. Whether Shopify refused them is
+ * remembered on the row for the seller to see (decision 033).
  */
 export function storedAccess(ctx: AppContext, row: ShopRow): AdminAccess {
   let held = heldToken(ctx, row);
+  // The row's refused state as this session last knew it: only a change is written, not every request's outcome.
+  let marked = row.accessRefusedAt !== null;
   return {
     async token() {
       if (!usable(ctx, held)) held = await renewToken(ctx, row.id, (_, stored) => !usable(ctx, stored));
@@ -72,13 +75,24 @@ export function storedAccess(ctx: AppContext, row: ShopRow): AdminAccess {
       held = await renewToken(ctx, row.id, (_, stored) => !usable(ctx, stored) || stored.token === refused);
       return held.token;
     },
+    async settled(outcome) {
+      const refused = outcome === "refused";
+      if (refused === marked) return;
+      try {
+        await (refused ? rememberRefusal(ctx, row.id, held.token) : forgetRefusal(ctx, row.id));
+        marked = refused;
+      } catch (err) {
+        // The call's own answer stands; the next request's outcome writes the state again.
+        ctx.log.warn({ err, shop: row.domain }, "shopify access state not recorded");
+      }
+    },
   };
 }
 
 /**
  * The scheduled sweep (`shopify.renew-idle-tokens`): renews every connected store's tokens whose refresh token ends
  * within the horizon, and exchanges every token stored before expiring tokens, so neither depends on the store
- * being used (Shopify invalidates non-expiring tokens on 1 January 2027). A store Shopify refuses is left to its
+ * being used (Shopify invalidates non-expiring tokens on 1 January 2027). A store Shopify refuses is marked for its
  * seller's reinstall, as on any other call; the others are still renewed.
  */
 export async function renewIdleTokens(ctx: AppContext): Promise<void> {
@@ -86,7 +100,7 @@ export async function renewIdleTokens(ctx: AppContext): Promise<void> {
     !row.refreshTokenEncrypted ||
     (row.refreshTokenExpiresAt?.getTime() ?? 0) < ctx.clock() + IDLE_RENEWAL_HORIZON_MS;
   const candidates = await ctx.db
-    .select({ id: shops.id, domain: shops.domain })
+    .select({ id: shops.id, domain: shops.domain, accessTokenEncrypted: shops.accessTokenEncrypted })
     .from(shops)
     .where(
       and(
@@ -105,12 +119,48 @@ export async function renewIdleTokens(ctx: AppContext): Promise<void> {
     } catch (err) {
       if (!(err instanceof ShopifyError) || (err.kind !== "unauthorized" && err.kind !== "forbidden"))
         throw err;
+      const refusedToken = decryptSecret(ctx.config.appSecret, TOKEN_PURPOSE, shop.accessTokenEncrypted);
+      await rememberRefusal(ctx, shop.id, refusedToken);
       ctx.log.warn(
         { shop: shop.domain, reason: err.message },
         "shopify tokens refused; the seller must reinstall",
       );
     }
   }
+}
+
+/**
+ * Marks the store refused, unless its tokens are no longer the ones Shopify refused: an install that stored a new
+ * pair while a call on the old one was failing needs no reinstall.
+ */
+async function rememberRefusal(ctx: AppContext, shopId: string, refusedToken: string): Promise<void> {
+  const [row] = await ctx.db
+    .select({ accessTokenEncrypted: shops.accessTokenEncrypted })
+    .from(shops)
+    .where(and(eq(shops.id, shopId), isNull(shops.uninstalledAt)));
+  if (!row || decryptSecret(ctx.config.appSecret, TOKEN_PURPOSE, row.accessTokenEncrypted) !== refusedToken)
+    return;
+  const [marked] = await ctx.db
+    .update(shops)
+    .set({ accessRefusedAt: new Date(ctx.clock()) })
+    .where(
+      and(
+        eq(shops.id, shopId),
+        eq(shops.accessTokenEncrypted, row.accessTokenEncrypted),
+        isNull(shops.accessRefusedAt),
+      ),
+    )
+    .returning({ userId: shops.userId });
+  if (marked) await ctx.events.publish({ userId: marked.userId, type: "user" });
+}
+
+async function forgetRefusal(ctx: AppContext, shopId: string): Promise<void> {
+  const [cleared] = await ctx.db
+    .update(shops)
+    .set({ accessRefusedAt: null })
+    .where(and(eq(shops.id, shopId), isNotNull(shops.accessRefusedAt)))
+    .returning({ userId: shops.userId });
+  if (cleared) await ctx.events.publish({ userId: cleared.userId, type: "user" });
 }
 
 /**
