@@ -100,6 +100,32 @@ test("a new seller connects a sandbox store in the wizard, links inventory, and 
       .click();
     await expect(page.getByText("$9.98").first()).toBeVisible();
     await page.screenshot({ path: "test-results/shopify-dashboard.png" });
+
+    // The merchant revokes the app's access in the sandbox store; the next call on the store's tokens is refused,
+    // and Store Settings says so until the seller reinstalls (decision 033).
+    await store.goto(`/__sandbox/shopify/${shop}/admin/settings`);
+    await store.getByRole("button", { name: "Revoke access tokens" }).click();
+    await expect(store.getByText("The app's access tokens were revoked")).toBeVisible();
+    await expectNoSeriousA11yViolations(store, "the sandbox store's app settings");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Store Settings", exact: true })
+      .click();
+    const shopifyCard = page.getByRole("region", { name: "Shopify Integration" });
+    await expect(shopifyCard.getByText("Connected", { exact: true })).toBeVisible();
+    await shopifyCard.getByRole("button", { name: "Reconnect" }).click();
+    await expect(
+      page.getByText("Shopify access was revoked. Please reinstall the app.").first(),
+    ).toBeVisible();
+    await expect(shopifyCard.getByText("Reinstall needed", { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "Store Settings with a store to reinstall");
+    await capture(page, "shopify", "reinstall-needed");
+    await shopifyCard.getByRole("button", { name: "Reinstall" }).click();
+    await page.getByRole("button", { name: "Install app" }).click();
+    await expect(page).toHaveURL(/shopify_linked=true/);
+    await page.goto("/store-settings");
+    await expect(shopifyCard.getByText("Connected", { exact: true })).toBeVisible();
+    await expect(shopifyCard.getByText("Reinstall needed", { exact: true })).toHaveCount(0);
   } finally {
     await agent.stop();
   }

@@ -82,7 +82,7 @@ th, td { text-align: left; padding: 8px 12px; border-bottom: 1px solid var(--lin
 th { font-size: 13px; color: var(--muted); font-weight: 600; }
 td.desc { white-space: pre-wrap; word-break: break-word; max-width: 420px; }
 img.avatar { width: 48px; height: 48px; border-radius: 50%; display: block; background: #e6e8ee; }
-form.inline { display: flex; gap: 8px; align-items: end; flex-wrap: wrap; }
+form.inline, .actions { display: flex; gap: 8px; align-items: end; flex-wrap: wrap; }
 label { display: block; font-weight: 600; font-size: 14px; margin-bottom: 4px; }
 input[type=text], textarea { font: inherit; padding: 7px 10px; border: 1px solid #b8bfcc; border-radius: 6px; min-width: 260px; }
 textarea { width: 100%; min-height: 140px; }

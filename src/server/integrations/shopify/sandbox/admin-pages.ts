@@ -126,14 +126,17 @@ export function registerAdminPages(scope: FastifyInstance, { ctx, shopOf }: Shop
         pages.settingsPage({
           shop: shop.domain,
           installed: tokens[0] ?? null,
+          revoked: !tokens[0] && webhooks.length > 0,
           webhooks,
           deliveries: deliveries.slice(0, 20),
           message:
             done === "uninstalled"
               ? "The app was uninstalled and app/uninstalled was sent."
-              : done
-                ? `${done} was sent.`
-                : undefined,
+              : done === "revoked"
+                ? "The app's access tokens were revoked: its Admin API calls are refused until it is installed again."
+                : done
+                  ? `${done} was sent.`
+                  : undefined,
         }),
       );
     },

@@ -15,7 +15,7 @@ import { deliveredCount } from "./webhooks.js";
 
 /**
  * The control calls a test (or the admin pages' buttons) makes: place an order, send its webhook again, uninstall
- * the app, send a compliance topic.
+ * the app, revoke its tokens, send a compliance topic.
  */
 export function registerControlApi(
   scope: FastifyInstance,
@@ -77,6 +77,17 @@ export function registerControlApi(
       delivered: deliveredCount(deliveries),
       deliveries,
     });
+  });
+
+  // What a merchant or Shopify support revoking the app's access does: the app stays installed (its webhooks keep
+  // coming), but every token and refresh token is refused until the app is installed again.
+  scope.post<{ Params: ShopParams }>(`${BASE}/:shop/revoke-tokens`, async (request, reply) => {
+    const shop = await shopOf(request, reply);
+    if (!shop) return reply;
+    const revoked = await revokeAccessTokens(ctx.db, shop.domain);
+    if (isForm(request))
+      return reply.redirect(pages.sandboxShopPath(shop.domain, "/admin/settings?done=revoked"), 303);
+    return reply.send({ revoked });
   });
 
   // Compliance topics go to the addresses of the app's configuration, not to API subscriptions.

@@ -241,6 +241,8 @@ ${shown.flatMap(({ product, variants }) =>
 export function settingsPage(p: {
   shop: string;
   installed: { scopes: string } | null;
+  /** The app is still subscribed but holds no working token (revoked without an uninstall). */
+  revoked: boolean;
   webhooks: { id: string; topic: string; callbackUrl: string }[];
   deliveries: DeliveryRow[];
   message?: string;
@@ -251,7 +253,14 @@ ${nav(p.shop)}
 ${notice(p.message)}
 <div class="card">
 <p><strong>Autodrop:</strong> ${p.installed ? html`installed with scopes <code>${p.installed.scopes}</code>` : "not installed"}</p>
-${p.installed ? html`<form method="post" action="${sandboxShopPath(p.shop, "/uninstall")}"><button type="submit">Uninstall app</button></form>` : ""}
+${
+  p.installed
+    ? html`<div class="actions"><form method="post" action="${sandboxShopPath(p.shop, "/uninstall")}"><button type="submit">Uninstall app</button></form>
+<form method="post" action="${sandboxShopPath(p.shop, "/revoke-tokens")}"><button type="submit">Revoke access tokens</button></form></div>`
+    : p.revoked
+      ? html`<p class="hint">Its access tokens are revoked; webhooks are still sent. Installing again issues new ones.</p>`
+      : ""
+}
 </div>
 <h2>Subscriptions</h2>
 ${
