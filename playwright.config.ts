@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     viewport: { width: 1280, height: 800 },
+    // The app shortens every animation for users who ask for less motion; the tests ask too, so a toast fading out
+    // or a dialog fading in while axe measures colours cannot be caught half transparent.
+    reducedMotion: "reduce",
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {
