@@ -73,7 +73,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     shop: string,
     topic: keyof typeof SHOPIFY_WEBHOOK_PATHS,
     body: string,
-    eventId?: string,
+    eventId?: string | null,
   ) {
     return signedWebhook(t.app, SHOPIFY_WEBHOOK_PATHS[topic], shop, topic, body, undefined, eventId);
   }
@@ -339,6 +339,32 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
       .where(and(eq(inventoryLedger.orderId, order.id), eq(inventoryLedger.kind, "release")));
     expect(releases).toHaveLength(1);
     expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 10, reserved: 0 });
+  });
+
+  it("applies a newer event when Shopify sent no event id, for this event or the one before", async () => {
+    const s = await seller();
+    const o = newOrder(s, "paid", [{ variant: 0, quantity: 2 }]);
+    await send(s, "orders/create", o.body({ updatedAt: "2026-11-26T10:00:00Z" }));
+    const sendWithoutId = async (topic: "orders/updated" | "orders/cancelled", body: string) => {
+      const sent = await signedWebhookWithEvent(s.shop, topic, body, null);
+      expect(sent.statusCode, sent.body).toBe(200);
+      return sent.json().result;
+    };
+    expect(await sendWithoutId("orders/updated", o.body({ updatedAt: "2026-11-26T10:30:00Z" }))).toEqual({
+      status: "applied",
+    });
+    expect(
+      await sendWithoutId(
+        "orders/cancelled",
+        o.body({ updatedAt: "2026-11-26T11:00:00Z", cancelledAt: "2026-11-26T11:00:00Z" }),
+      ),
+    ).toEqual({ status: "applied" });
+    expect((await purchaseOf(s.shop, o.id))[0].status).toBe("cancelled");
+    expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 10, reserved: 0 });
+    // Without ids, an older event is still told apart by its time.
+    expect(await sendWithoutId("orders/updated", o.body({ updatedAt: "2026-11-26T10:45:00Z" }))).toEqual({
+      status: "stale",
+    });
   });
 
   it("refuses a bot's completion after the order was cancelled", async () => {
