@@ -48,6 +48,7 @@ export const AUDIT_KINDS = [
   "game-rules",
   "bot",
   "grant",
+  "bot-key",
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof auditKindSchema>;
@@ -58,6 +59,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   "game-rules": "Game rules",
   bot: "Deposit bot",
   grant: "Item grant",
+  "bot-key": "Bot API key",
 };
 
 export const AUDIT_LOG_LIMIT = 200;

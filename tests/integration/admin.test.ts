@@ -46,6 +46,9 @@ const ADMIN_ROUTES: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; url: 
       url: "/api/admin/users/00000000-0000-4000-8000-000000000000/items",
       payload: { itemId: "00000000-0000-4000-8000-000000000000", quantity: 1 },
     },
+    { method: "GET", url: "/api/admin/bot-keys" },
+    { method: "POST", url: "/api/admin/bot-keys", payload: { name: "sneaky" } },
+    { method: "DELETE", url: "/api/admin/bot-keys/00000000-0000-4000-8000-000000000000" },
   ];
 
 describe.each(DRIVERS)("admin controls on %s", (driver) => {
@@ -345,6 +348,44 @@ describe.each(DRIVERS)("admin controls on %s", (driver) => {
       ["added", "3 Murder Mystery 2 bots"],
       ["deleted", existing.botUsername],
     ]);
+  });
+
+  it("records bot keys issued and revoked by name and prefix, never the key itself", async () => {
+    const a = await admin();
+    const created = await call("POST", "/api/admin/bot-keys", a, { name: "warehouse bot" });
+    expect(created.statusCode).toBe(201);
+    const { id, key, keyPrefix } = created.json();
+    expect((await call("DELETE", `/api/admin/bot-keys/${id}`, a)).statusCode).toBe(200);
+    expect((await call("DELETE", `/api/admin/bot-keys/${id}`, a)).statusCode).toBe(404);
+
+    const audit = await auditOf("bot-key");
+    const subject = `warehouse bot (${keyPrefix}…)`;
+    expect(audit).toEqual([
+      {
+        actor: expect.stringMatching(/^Adm/),
+        action: "created",
+        subject,
+        before: null,
+        after: { id, name: "warehouse bot", keyPrefix, revokedAt: null },
+      },
+      {
+        actor: expect.stringMatching(/^Adm/),
+        action: "revoked",
+        subject,
+        before: { id, name: "warehouse bot", keyPrefix, revokedAt: null },
+        after: { id, name: "warehouse bot", keyPrefix, revokedAt: new Date(NOW).toISOString() },
+      },
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(key);
+    const log = await call("GET", "/api/admin/audit-log?kind=bot-key", a);
+    expect(log.statusCode).toBe(200);
+    // The test clock stands still, so both rows share one time and their order is not fixed.
+    expect(
+      log
+        .json()
+        .entries.map((e: { action: string }) => e.action)
+        .sort(),
+    ).toEqual(["created", "revoked"]);
   });
 
   it("records a rule change once with before and after; the audit log filters by admin and kind", async () => {

@@ -4,6 +4,7 @@ import { CLAIM_TEXTS } from "../../src/contract/claims.js";
 import { ORDER_TEXTS } from "../../src/contract/orders.js";
 import { SHOPIFY_WEBHOOK_PATHS } from "../../src/contract/shopify.js";
 import {
+  bots,
   inventoryLedger,
   notificationReceipts,
   orders,
@@ -15,8 +16,9 @@ import {
   releaseUnpaidOrders,
   retryFailedOrders,
 } from "../../src/server/modules/orders/index.js";
-import { balanceOf, grant } from "./bot-fixtures.js";
+import { addPoolBot, balanceOf, grant, newBotKey, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
+import { ensureRobloxUser, uniqueIp } from "./helpers.js";
 import { linkListing, sellerWithStore, signedWebhook, stockedItem } from "./shopify-fixtures.js";
 
 let nextOrderId = 9_100_000_000_000_000n + BigInt(process.pid) * 100_000n;
@@ -73,7 +75,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     shop: string,
     topic: keyof typeof SHOPIFY_WEBHOOK_PATHS,
     body: string,
-    eventId?: string,
+    eventId?: string | null,
   ) {
     return signedWebhook(t.app, SHOPIFY_WEBHOOK_PATHS[topic], shop, topic, body, undefined, eventId);
   }
@@ -341,18 +343,91 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 10, reserved: 0 });
   });
 
-  it("refuses a bot's completion after the order was cancelled", async () => {
+  it("applies a newer event when Shopify sent no event id, for this event or the one before", async () => {
     const s = await seller();
+    const o = newOrder(s, "paid", [{ variant: 0, quantity: 2 }]);
+    await send(s, "orders/create", o.body({ updatedAt: "2026-11-26T10:00:00Z" }));
+    const sendWithoutId = async (topic: "orders/updated" | "orders/cancelled", body: string) => {
+      const sent = await signedWebhookWithEvent(s.shop, topic, body, null);
+      expect(sent.statusCode, sent.body).toBe(200);
+      return sent.json().result;
+    };
+    expect(await sendWithoutId("orders/updated", o.body({ updatedAt: "2026-11-26T10:30:00Z" }))).toEqual({
+      status: "applied",
+    });
+    expect(
+      await sendWithoutId(
+        "orders/cancelled",
+        o.body({ updatedAt: "2026-11-26T11:00:00Z", cancelledAt: "2026-11-26T11:00:00Z" }),
+      ),
+    ).toEqual({ status: "applied" });
+    expect((await purchaseOf(s.shop, o.id))[0].status).toBe("cancelled");
+    expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 10, reserved: 0 });
+    // Without ids, an older event is still told apart by its time.
+    expect(await sendWithoutId("orders/updated", o.body({ updatedAt: "2026-11-26T10:45:00Z" }))).toEqual({
+      status: "stale",
+    });
+  });
+
+  it("stops a claimed delivery when the order is cancelled: no work for the bot, its completion refused", async () => {
+    const s = await seller();
+    const bot = await addPoolBot(t.app, "mm2");
+    await db().update(bots).set({ assignedUserId: s.user.userId }).where(eq(bots.id, bot.id));
+    const { headers: botKey } = await newBotKey(t.app);
+    const work = async () =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/bot/work?botUsername=${bot.botUsername}`,
+          headers: botKey,
+        })
+      ).json() as Promise<{ orders: { id: string }[]; friendRequests: { orderId: string }[] }>;
+    const pendingList = async () =>
+      (
+        await t.app.inject({ method: "GET", url: "/api/admin/orders/pending?game=mm2", headers: botKey })
+      ).json() as Promise<{ id: string }[]>;
+
     const o = newOrder(s, "paid", [{ variant: 0, quantity: 1 }]);
     await send(s, "orders/create", o.body({ updatedAt: "2026-11-26T10:00:00Z" }));
     const [order] = await purchaseOf(s.shop, o.id);
-    await db().update(orders).set({ status: "pending" }).where(eq(orders.id, order.id));
+    const buyer = uniqueName("Cb");
+    await ensureRobloxUser(t.app, buyer);
+    const claim = { orderId: order.id, email: "buyer@example.com" };
+    const claimed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/claim",
+      payload: { ...claim, robloxUsername: buyer },
+      remoteAddress: uniqueIp(),
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const turnedOn = await t.app.inject({
+      method: "POST",
+      url: "/api/bots/turn-on",
+      payload: { ...claim, game: "mm2" },
+      remoteAddress: uniqueIp(),
+    });
+    expect(turnedOn.statusCode, turnedOn.body).toBe(200);
+    expect((await work()).orders.map((w) => w.id)).toEqual([order.id]);
+    expect((await work()).friendRequests.map((f) => f.orderId)).toEqual([order.id]);
+    expect((await pendingList()).map((p) => p.id)).toContain(order.id);
+
     await send(
       s,
       "orders/cancelled",
       o.body({ updatedAt: "2026-11-26T11:00:00Z", cancelledAt: "2026-11-26T11:00:00Z" }),
     );
+    expect(await work()).toMatchObject({ orders: [], friendRequests: [] });
+    expect((await pendingList()).map((p) => p.id)).not.toContain(order.id);
+    const completed = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${order.id}/complete`,
+      headers: botKey,
+      payload: { status: "completed" },
+    });
+    expect(completed.statusCode).toBe(409);
+    expect(completed.json()).toEqual({ error: ORDER_TEXTS.cancelledNotDeliverable });
     await expect(completeOrder(t.app.ctx, order.id)).rejects.toThrow(ORDER_TEXTS.cancelledNotDeliverable);
+    expect((await purchaseOf(s.shop, o.id))[0].status).toBe("cancelled");
     expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 10, reserved: 0 });
   });
 

@@ -19,6 +19,7 @@ const INVALID_KEY = "This subscription key is invalid or has already been used."
 export const KNOWN_ERRORS: ReadonlyArray<readonly [phrase: string, shown: string]> = [
   ["invalid or already used key", INVALID_KEY],
   ["invalid or used key", INVALID_KEY],
+  // Keys never expire (decision 035); the row is §8's, kept so the catalogue stays the spec's.
   ["subscription key expired", "This subscription key has expired."],
   ["key not found", "This subscription key was not found."],
   ["webhook configuration failed", "Unable to configure webhooks. Please check your settings."],

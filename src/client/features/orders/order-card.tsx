@@ -8,6 +8,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/componen
 import { ClaimUrlDialog } from "./claim-url-dialog";
 import { CancelOrderButton, RetryOrderButton } from "./order-actions";
 import {
+  claimLinkEmail,
   orderNotice,
   orderNumberLabel,
   parseOrderItems,
@@ -96,7 +97,7 @@ export function OrderCard({ order, shopifyStore }: { order: SellerOrder; shopify
         </dl>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
-        {order.claimUrl && <ClaimUrlDialog claimUrl={order.claimUrl} />}
+        {order.claimUrl && <ClaimUrlDialog claimUrl={order.claimUrl} email={claimLinkEmail(order)} />}
         {sellerMayRetry(order) && <RetryOrderButton order={order} />}
         {sellerMayCancel(order) && <CancelOrderButton order={order} label={title} />}
         {adminUrl && (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  claimLinkEmail,
   filterBySource,
   filterByTab,
   orderNotice,
@@ -107,5 +108,37 @@ describe("links and labels", () => {
     expect(orderNumberLabel({ shopifyOrderNumber: "1001", id: "x" })).toBe("#1001");
     expect(orderNumberLabel({ shopifyOrderNumber: "#1002", id: "x" })).toBe("#1002");
     expect(orderNumberLabel({ shopifyOrderNumber: null, id: "0f9a1b2c-3d4e" })).toBe("#0f9a1b2c");
+  });
+});
+
+describe("claimLinkEmail", () => {
+  const order = (over: { status?: string; customerEmail?: string | null; claimUrl?: string | null }) => ({
+    id: "0b4f3c2a-1111-4222-8333-444455556666",
+    status: "unclaimed",
+    shopifyOrderNumber: "1001",
+    customerEmail: "buyer+vip@example.com",
+    claimUrl: "https://claim.example.com/claim/Qm9vTWFnaWNLZXk",
+    ...over,
+  });
+
+  it("writes the claim link to the buyer in the seller's own mail app", () => {
+    const email = claimLinkEmail(order({}));
+    expect(email?.to).toBe("buyer+vip@example.com");
+    const href = new URL(email!.href);
+    expect(href.protocol).toBe("mailto:");
+    expect(decodeURIComponent(href.pathname)).toBe("buyer+vip@example.com");
+    expect(href.searchParams.get("subject")).toBe("Claim your items from order #1001");
+    const body = href.searchParams.get("body")!;
+    expect(body).toContain("\r\nhttps://claim.example.com/claim/Qm9vTWFnaWNLZXk\r\n");
+    // A mail app reads "+" in a query as itself, so spaces and plus signs are percent-encoded.
+    expect(email!.href).not.toMatch(/\?.*\+/);
+  });
+
+  it("offers nothing for a buyer without an address or an order that cannot be claimed now", () => {
+    expect(claimLinkEmail(order({ status: "pending" }))).not.toBeNull();
+    expect(claimLinkEmail(order({ customerEmail: null }))).toBeNull();
+    expect(claimLinkEmail(order({ claimUrl: null }))).toBeNull();
+    for (const status of ["awaiting_payment", "failed_no_stock", "completed", "cancelled", "refunded"])
+      expect([status, claimLinkEmail(order({ status }))]).toEqual([status, null]);
   });
 });

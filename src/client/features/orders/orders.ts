@@ -118,3 +118,36 @@ export function orderNumberLabel(order: Pick<SellerOrder, "shopifyOrderNumber" |
   }
   return `#${order.id.slice(0, 8)}`;
 }
+
+/** The claim link written to the buyer, to open in the seller's own mail app. */
+export interface ClaimLinkEmail {
+  to: string;
+  href: string;
+}
+
+/**
+ * "Email buyer" for an order the buyer can claim now: a mailto: link, because Autodrop sends no e-mail of its own
+ * (decision 036). Null without an address or a link, and for orders with nothing to claim yet or any more.
+ */
+export function claimLinkEmail(
+  order: Pick<SellerOrder, "id" | "status" | "shopifyOrderNumber" | "customerEmail" | "claimUrl">,
+): ClaimLinkEmail | null {
+  if (!order.customerEmail || !order.claimUrl) return null;
+  if (order.status !== "unclaimed" && order.status !== "pending") return null;
+  const number = orderNumberLabel(order);
+  const subject = `Claim your items from order ${number}`;
+  const body = [
+    "Hello,",
+    "",
+    `Your items from order ${number} are ready. Open this link and enter your ROBLOX username to claim them:`,
+    order.claimUrl,
+    "",
+    "Thank you for your purchase!",
+  ].join("\r\n");
+  // RFC 6068: the address keeps its "@"; every other reserved character, "+" and spaces included, is escaped.
+  const to = encodeURIComponent(order.customerEmail).replaceAll("%40", "@");
+  return {
+    to: order.customerEmail,
+    href: `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`,
+  };
+}

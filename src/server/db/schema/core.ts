@@ -111,7 +111,7 @@ export const inventoryBalances = pgTable(
 
 /**
  * Every inventory movement. kind: deposit | admin_grant (available +q), reservation (available -q, reserved +q),
- * release (reserved -q, available +q), delivery (reserved -q), withdrawal_cancel is a release.
+ * release (reserved -q, available +q), delivery (reserved -q).
  */
 export const inventoryLedger = pgTable(
   "inventory_ledger",

@@ -22,6 +22,7 @@ import {
   workResponseSchema,
 } from "../../../contract/botapi.js";
 import type { AppContext } from "../../context.js";
+import { auditActorOf } from "../admin/index.js";
 import { actorOf, type RouteApp } from "../auth/index.js";
 import { completeOrder } from "../orders/index.js";
 import { createBotKey, listBotKeys, revokeBotKey } from "./keys.js";
@@ -42,7 +43,8 @@ export function adminRoutes(r: RouteApp, ctx: AppContext): void {
     {
       schema: { body: createBotKeyRequestSchema, response: { 201: createBotKeyResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createBotKey(ctx.db, request.body.name)),
+    async (request, reply) =>
+      reply.status(201).send(await createBotKey(ctx, auditActorOf(request), request.body.name)),
   );
   r.get("/api/admin/bot-keys", { schema: { response: { 200: botKeyListSchema } } }, () =>
     listBotKeys(ctx.db),
@@ -51,7 +53,7 @@ export function adminRoutes(r: RouteApp, ctx: AppContext): void {
     "/api/admin/bot-keys/:id",
     { schema: { params: botKeyIdParamsSchema, response: { 200: okResponseSchema } } },
     async (request) => {
-      await revokeBotKey(ctx.db, request.params.id);
+      await revokeBotKey(ctx, auditActorOf(request), request.params.id);
       return { success: true as const };
     },
   );
@@ -62,7 +64,7 @@ export function sandboxRoutes(r: RouteApp, ctx: AppContext): void {
   r.post(
     "/__sandbox/bot-keys",
     { schema: { body: createBotKeyRequestSchema, response: { 201: createBotKeyResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await createBotKey(ctx.db, request.body.name)),
+    async (request, reply) => reply.status(201).send(await createBotKey(ctx, null, request.body.name)),
   );
 }
 

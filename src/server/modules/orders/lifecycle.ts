@@ -36,8 +36,10 @@ const REAPPLY_AFTER_SECONDS = 30;
 
 /**
  * Remembers Shopify's state of an order unless a newer one is known: an event older than the stored one (by
- * Shopify's `updated_at`) or the same event again (its `X-Shopify-Event-Id`) changes nothing. A cancellation is
- * final. Answers whether the state moved.
+ * Shopify's `updated_at`) or the same event again (its `X-Shopify-Event-Id`) changes nothing. An event without an
+ * id is never "the same again": two missing ids are no proof of one event, and taking them as one would drop every
+ * later change (a cancellation) of that order; its time alone decides, and applying a state twice is harmless. A
+ * cancellation is final. Answers whether the state moved.
  */
 export async function recordShopifyOrderEvent(
   ctx: AppContext,
@@ -63,7 +65,7 @@ export async function recordShopifyOrderEvent(
         lastEventId: sql`excluded.last_event_id`,
       },
       setWhere: sql`excluded.shopify_updated_at >= ${shopifyOrderStates.shopifyUpdatedAt}
-        AND excluded.last_event_id IS DISTINCT FROM ${shopifyOrderStates.lastEventId}`,
+        AND (excluded.last_event_id IS NULL OR excluded.last_event_id IS DISTINCT FROM ${shopifyOrderStates.lastEventId})`,
     })
     .returning({ id: shopifyOrderStates.shopifyOrderId });
   return rows.length > 0;
