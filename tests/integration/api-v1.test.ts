@@ -271,6 +271,66 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 8, reserved: 2 });
   });
 
+  it("answers a retry with the first order even when the order could not be made again now", async () => {
+    const { seller, key, item } = await apiSeller(t.app);
+    const all = [{ codeName: item.codeName, quantity: 10 }];
+    const first = await createOrder(key, all, { "idempotency-key": "sold-out" });
+    expect(first.statusCode).toBe(201);
+
+    // The first order took every unit, so the same body made afresh would be insufficient_inventory.
+    const retry = await createOrder(key, all, { "idempotency-key": "sold-out" });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect(retry.json()).toEqual(first.json());
+
+    // Nor does a game rule tightened since the first order (stock is left, so only the rule would refuse it).
+    const [a, b] = [await createItem(t.app, "mm2"), await createItem(t.app, "mm2")];
+    await grant(t.app, seller.userId, a.id, 2);
+    await grant(t.app, seller.userId, b.id, 2);
+    const both = [
+      { codeName: a.codeName, quantity: 1 },
+      { codeName: b.codeName, quantity: 1 },
+    ];
+    const two = await createOrder(key, both, { "idempotency-key": "two-items" });
+    expect(two.statusCode).toBe(201);
+    await t.app.ctx.db
+      .insert(gameSettings)
+      .values({ game: "mm2", maxUniqueItems: 1 })
+      .onConflictDoUpdate({ target: gameSettings.game, set: { maxUniqueItems: 1 } });
+    try {
+      const replay = await createOrder(key, both, { "idempotency-key": "two-items" });
+      expect(replay.statusCode).toBe(201);
+      expect(replay.json().id).toBe(two.json().id);
+    } finally {
+      await t.app.ctx.db
+        .update(gameSettings)
+        .set({ maxUniqueItems: null })
+        .where(eq(gameSettings.game, "mm2"));
+    }
+
+    // A used key with another body is a 422, whatever else is wrong with that body.
+    for (const broken of [
+      [{ codeName: item.codeName, quantity: 11 }],
+      [{ codeName: "no-such-item", quantity: 1 }],
+    ]) {
+      const reused = await createOrder(key, broken, { "idempotency-key": "sold-out" });
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json()).toMatchObject({ code: "idempotency_key_reused" });
+    }
+
+    // A refused request keeps no key: the corrected retry with it makes the order.
+    const tooMany = await createOrder(key, [{ codeName: a.codeName, quantity: 5 }], {
+      "idempotency-key": "fix-me",
+    });
+    expect(tooMany.json()).toMatchObject({ code: "insufficient_inventory" });
+    const corrected = await createOrder(key, [{ codeName: a.codeName, quantity: 1 }], {
+      "idempotency-key": "fix-me",
+    });
+    expect(corrected.statusCode).toBe(201);
+    expect(corrected.headers["idempotent-replayed"]).toBeUndefined();
+    expect(await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId))).toHaveLength(3);
+  });
+
   it("forgets an Idempotency-Key after 24 hours: the key then makes a new order", async () => {
     const { key, item } = await apiSeller(t.app);
     const first = (
