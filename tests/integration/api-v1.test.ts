@@ -1,3 +1,4 @@
+import { compileErrors, validate } from "@readme/openapi-parser";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { API_ERROR_CODES } from "../../src/contract/api.js";
@@ -357,6 +358,10 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe("3.1.0");
+    // Against the OpenAPI 3.1 schema, plus the rules it cannot express (path parameters declared, unique ids…).
+    const validation = await validate(res.json());
+    expect(validation.valid ? "" : compileErrors(validation)).toBe("");
+    expect(validation.warnings).toEqual([]);
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
     expect(doc.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ scheme: "bearer" }));
     expect(doc.components.schemas.Error.required).toEqual(["error", "code"]);
