@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { gameSchema } from "./games.js";
+import { type OrderStatus, orderStatusSchema } from "./orders.js";
 
 /**
  * The public API v1 (spec 001 §7, §8; design.md "API keys, rate limits, outgoing webhooks and public API errors").
@@ -115,13 +116,24 @@ export const apiCreateOrderRequestSchema = z
   .meta({ id: "CreateOrderRequest", example: { items: [{ codeName: "harvester", quantity: 1 }] } });
 export type ApiCreateOrderRequest = z.infer<typeof apiCreateOrderRequestSchema>;
 
-export const apiOrderStatusSchema = z.enum([
-  "unclaimed",
-  "pending",
-  "completed",
-  "failed_no_stock",
-  "cancelled",
-]);
+/**
+ * What each order status means to an integrator. An API order goes unclaimed → pending → completed, or cancelled;
+ * the enum still lists every status an order can have, so no answer can carry one the document does not name.
+ */
+const ORDER_STATUS_MEANINGS: Record<OrderStatus, string> = {
+  awaiting_payment: "not paid yet (store orders)",
+  unclaimed: "waiting for the buyer to claim it",
+  pending: "claimed; the bot is delivering",
+  completed: "delivered",
+  failed_no_stock: "there was not enough stock for it (store orders)",
+  cancelled: "called off; its items went back to the inventory",
+  refunded: "refunded in the store (store orders)",
+};
+const apiOrderStatusSchema = orderStatusSchema.describe(
+  Object.entries(ORDER_STATUS_MEANINGS)
+    .map(([status, meaning]) => `${status}: ${meaning}`)
+    .join("; "),
+);
 
 /** Spec 001 §3 API order view. */
 export const apiOrderSchema = z
@@ -132,7 +144,7 @@ export const apiOrderSchema = z
     items: z.array(z.object({ codeName: z.string(), displayName: z.string(), quantity: z.number().int() })),
     game: gameSchema,
     createdAt: z.string(),
-    status: z.string().describe("unclaimed, pending (claimed, bot delivering), completed, failed_no_stock"),
+    status: apiOrderStatusSchema,
     claimedAt: z.string().nullable(),
     robloxUsername: z.string().nullable(),
   })
@@ -155,7 +167,7 @@ export type ApiOrder = z.infer<typeof apiOrderSchema>;
 export const apiCheckStatusResponseSchema = z
   .object({
     authKey: z.string(),
-    status: z.string(),
+    status: apiOrderStatusSchema,
     claimedAt: z.string().nullable(),
     robloxUsername: z.string().nullable(),
   })

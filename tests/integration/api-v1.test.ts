@@ -2,6 +2,7 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { API_ERROR_CODES } from "../../src/contract/api.js";
+import { ORDER_STATUSES } from "../../src/contract/orders.js";
 import { buildApp } from "../../src/server/app.js";
 import { testConfig } from "../../src/server/config.js";
 import { apiIdempotencyKeys, gameSettings, orders, users } from "../../src/server/db/schema/index.js";
@@ -365,6 +366,9 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
     expect(doc.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ scheme: "bearer" }));
     expect(doc.components.schemas.Error.required).toEqual(["error", "code"]);
+    // Every status an answer can carry, cancel-order's "cancelled" included.
+    for (const schema of ["Order", "OrderStatus"])
+      expect(doc.components.schemas[schema].properties.status.enum, schema).toEqual([...ORDER_STATUSES]);
 
     const routes = t.app
       .printRoutes({ commonPrefix: false })

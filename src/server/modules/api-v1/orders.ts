@@ -10,7 +10,7 @@ import {
 } from "../../../contract/api.js";
 import { orderRuleViolation, type RuleLine } from "../../../contract/game-rules.js";
 import type { Game } from "../../../contract/games.js";
-import { sellerMayCancel } from "../../../contract/orders.js";
+import { type OrderStatus, sellerMayCancel } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import {
@@ -76,7 +76,7 @@ async function apiOrderViews(ctx: AppContext, db: DbOrTx, rows: OrderRow[]): Pro
     items: lines.filter((l) => l.orderId === o.id).map(({ orderId: _, ...line }) => line),
     game: o.game as Game,
     createdAt: o.createdAt.toISOString(),
-    status: o.status,
+    status: o.status as OrderStatus,
     claimedAt: o.claimedAt?.toISOString() ?? null,
     robloxUsername: o.robloxUsername,
   }));
@@ -280,7 +280,7 @@ export async function apiOrderStatus(ctx: AppContext, userId: string, authKey: s
   if (!order) throw apiError(404, "not_found", API_TEXTS.orderNotFound);
   return {
     authKey,
-    status: order.status,
+    status: order.status as OrderStatus,
     claimedAt: order.claimedAt?.toISOString() ?? null,
     robloxUsername: order.robloxUsername,
   };
