@@ -59,8 +59,15 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     const get = (url: string, headers: Record<string, string> = bearer(key)) =>
       t.app.inject({ method: "GET", url, headers });
 
-    expectError(await get("/api/v1/get-inventory", {}), "missing_api_key");
-    expectError(await get("/api/v1/get-inventory", bearer("ad_test_nope")), "invalid_api_key");
+    // Without a valid key there is no key to count for: no RateLimit-* headers (docs/api.md, decision 022).
+    for (const [headers, code] of [
+      [{}, "missing_api_key"],
+      [bearer("ad_test_nope"), "invalid_api_key"],
+    ] as const) {
+      const res = await get("/api/v1/get-inventory", headers);
+      expectError(res, code);
+      expect(res.headers["ratelimit-limit"]).toBeUndefined();
+    }
     expectError(await createOrder(key, []), "invalid_request");
     expectError(await createOrder(key, [{ codeName: item.codeName, quantity: 0 }]), "invalid_request");
     expectError(await createOrder(key, [{ codeName: "no-such-item", quantity: 1 }]), "unknown_item");
@@ -96,7 +103,9 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
       headers: seller.headers,
       payload: { enabled: false },
     });
-    expectError(await get("/api/v1/get-inventory"), "api_integration_disabled");
+    const disabled = await get("/api/v1/get-inventory");
+    expectError(disabled, "api_integration_disabled");
+    expect(disabled.headers["ratelimit-limit"]).toBe("600");
     await t.app.inject({
       method: "POST",
       url: "/api/settings/api-integration",
@@ -359,6 +368,9 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.description).toContain(
+      "Every answer to a request with a valid key carries `RateLimit-Limit`",
+    );
     // Against the OpenAPI 3.1 schema, plus the rules it cannot express (path parameters declared, unique ids…).
     const validation = await validate(res.json());
     expect(validation.valid ? "" : compileErrors(validation)).toBe("");

@@ -86,7 +86,7 @@ const DESCRIPTION = `Sell your Autodrop inventory from your own site or bot: rea
 
 **Authentication**: \`Authorization: Bearer <API key>\`. Turn the API on and get the key at /api-integration (Basic or Pro plan). Keys start with \`ad_live_\` (\`ad_test_\` in the sandbox).
 
-**Rate limits**: ${API_RATE_LIMITS.reads} reads (GET) and ${API_RATE_LIMITS.writes} writes per minute per key. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); a 429 carries \`Retry-After\`.
+**Rate limits**: ${API_RATE_LIMITS.reads} reads (GET) and ${API_RATE_LIMITS.writes} writes per minute per key. Every answer to a request with a valid key carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds), its 403s included; a 429 carries \`Retry-After\`. A 401 (no key, or an unknown one) has no key to count against and carries none.
 
 **Idempotency**: send \`Idempotency-Key\` on create-order. The same key with the same body within ${IDEMPOTENCY_TTL_HOURS} h answers the first order again (\`Idempotent-Replayed: true\`); the same key with another body is a 422.
 
