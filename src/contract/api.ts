@@ -16,6 +16,8 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const API_ORDER_MAX_LINES = 50;
 export const API_ORDERS_PAGE_MAX = 100;
 export const API_ORDERS_PAGE_DEFAULT = 50;
+/** "Send test event" presses a seller may make a minute: each makes the server POST to their endpoint. */
+export const WEBHOOK_TEST_EVENTS_PER_MINUTE = 5;
 /** Keys start with these, so a leaked one is recognisable (live: real mode; test: sandbox). */
 export const API_KEY_PREFIXES = { live: "ad_live_", test: "ad_test_" } as const;
 
@@ -55,6 +57,7 @@ export const API_TEXTS = {
   invalidKey: "Invalid API key",
   disabled: "API integration is disabled. Turn it on at /api-integration.",
   tierRequired: "API integration needs an active Basic or Pro subscription",
+  webhooksNeedApi: "Turn on the API integration to use webhooks",
   adminRequired: "Admin access required",
   notFound: "Not found",
   orderNotFound: "Order not found",
