@@ -2,10 +2,12 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { API_ERROR_CODES } from "../../src/contract/api.js";
+import { BOT_API_ENDPOINTS } from "../../src/contract/bot-api-reference.js";
 import { ORDER_STATUSES } from "../../src/contract/orders.js";
 import { buildApp } from "../../src/server/app.js";
 import { testConfig } from "../../src/server/config.js";
 import { apiIdempotencyKeys, gameSettings, orders, users } from "../../src/server/db/schema/index.js";
+import { BOT_TAG } from "../../src/server/modules/api-v1/openapi.js";
 import { forgetExpiredIdempotencyKeys } from "../../src/server/modules/api-v1/orders.js";
 import { hashToken } from "../../src/server/modules/auth/index.js";
 import { apiSeller, bearer } from "./api-fixtures.js";
@@ -404,6 +406,25 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
         expect(Object.keys(op.responses), path).toEqual(expect.arrayContaining(["401", "403"]));
       }
     }
+    // The spec's bot routes as the admin's API Documentation tab shows them, and no other bot route.
+    const specBotRoutes = BOT_API_ENDPOINTS.filter((e) => e.inSpecApi);
+    expect(specBotRoutes).toHaveLength(4);
+    for (const e of specBotRoutes) {
+      const op = doc.paths[e.path]?.[e.method.toLowerCase()];
+      expect(op, `${e.method} ${e.path}`).toMatchObject({ summary: e.summary, tags: [BOT_TAG] });
+      expect(op.parameters.map((p: { name: string; in: string }) => `${p.in} ${p.name}`)).toEqual([
+        ...[...e.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => `path ${name}`),
+        ...(e.query ?? []).map((name) => `query ${name}`),
+      ]);
+      for (const [status] of e.errors ?? []) expect(op.responses).toHaveProperty(String(status));
+      expect(JSON.stringify(op)).toContain(JSON.stringify(e.response).slice(1, -1));
+    }
+    const botPaths = Object.entries(doc.paths as Record<string, Record<string, { tags: string[] }>>).flatMap(
+      ([path, ops]) =>
+        Object.entries(ops).flatMap(([m, op]) => (op.tags.includes(BOT_TAG) ? [`${m} ${path}`] : [])),
+    );
+    expect(botPaths.sort()).toEqual(specBotRoutes.map((e) => `${e.method.toLowerCase()} ${e.path}`).sort());
+
     const create = doc.paths["/api/v1/create-order"].post;
     expect(create.requestBody.content["application/json"].schema).toBeDefined();
     expect(create.parameters).toEqual(
