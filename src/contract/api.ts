@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { gameSchema } from "./games.js";
+import { type OrderStatus, orderStatusSchema } from "./orders.js";
 
 /**
  * The public API v1 (spec 001 §7, §8; design.md "API keys, rate limits, outgoing webhooks and public API errors").
@@ -15,6 +16,8 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const API_ORDER_MAX_LINES = 50;
 export const API_ORDERS_PAGE_MAX = 100;
 export const API_ORDERS_PAGE_DEFAULT = 50;
+/** "Send test event" presses a seller may make a minute: each makes the server POST to their endpoint. */
+export const WEBHOOK_TEST_EVENTS_PER_MINUTE = 5;
 /** Keys start with these, so a leaked one is recognisable (live: real mode; test: sandbox). */
 export const API_KEY_PREFIXES = { live: "ad_live_", test: "ad_test_" } as const;
 
@@ -54,6 +57,7 @@ export const API_TEXTS = {
   invalidKey: "Invalid API key",
   disabled: "API integration is disabled. Turn it on at /api-integration.",
   tierRequired: "API integration needs an active Basic or Pro subscription",
+  webhooksNeedApi: "Turn on the API integration to use webhooks",
   adminRequired: "Admin access required",
   notFound: "Not found",
   orderNotFound: "Order not found",
@@ -115,13 +119,24 @@ export const apiCreateOrderRequestSchema = z
   .meta({ id: "CreateOrderRequest", example: { items: [{ codeName: "harvester", quantity: 1 }] } });
 export type ApiCreateOrderRequest = z.infer<typeof apiCreateOrderRequestSchema>;
 
-export const apiOrderStatusSchema = z.enum([
-  "unclaimed",
-  "pending",
-  "completed",
-  "failed_no_stock",
-  "cancelled",
-]);
+/**
+ * What each order status means to an integrator. An API order goes unclaimed → pending → completed, or cancelled;
+ * the enum still lists every status an order can have, so no answer can carry one the document does not name.
+ */
+const ORDER_STATUS_MEANINGS: Record<OrderStatus, string> = {
+  awaiting_payment: "not paid yet (store orders)",
+  unclaimed: "waiting for the buyer to claim it",
+  pending: "claimed; the bot is delivering",
+  completed: "delivered",
+  failed_no_stock: "there was not enough stock for it (store orders)",
+  cancelled: "called off; its items went back to the inventory",
+  refunded: "refunded in the store (store orders)",
+};
+const apiOrderStatusSchema = orderStatusSchema.describe(
+  Object.entries(ORDER_STATUS_MEANINGS)
+    .map(([status, meaning]) => `${status}: ${meaning}`)
+    .join("; "),
+);
 
 /** Spec 001 §3 API order view. */
 export const apiOrderSchema = z
@@ -132,7 +147,7 @@ export const apiOrderSchema = z
     items: z.array(z.object({ codeName: z.string(), displayName: z.string(), quantity: z.number().int() })),
     game: gameSchema,
     createdAt: z.string(),
-    status: z.string().describe("unclaimed, pending (claimed, bot delivering), completed, failed_no_stock"),
+    status: apiOrderStatusSchema,
     claimedAt: z.string().nullable(),
     robloxUsername: z.string().nullable(),
   })
@@ -155,7 +170,7 @@ export type ApiOrder = z.infer<typeof apiOrderSchema>;
 export const apiCheckStatusResponseSchema = z
   .object({
     authKey: z.string(),
-    status: z.string(),
+    status: apiOrderStatusSchema,
     claimedAt: z.string().nullable(),
     robloxUsername: z.string().nullable(),
   })

@@ -1,18 +1,7 @@
 import { z } from "zod";
 import { claimPageStyleSchema } from "./auth.js";
 import { gameSchema } from "./games.js";
-
-const ORDER_STATUSES = [
-  "awaiting_payment",
-  "unclaimed",
-  "pending",
-  "completed",
-  "failed_no_stock",
-  "cancelled",
-  "refunded",
-] as const;
-const orderStatusSchema = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof orderStatusSchema>;
+import { type OrderStatus, orderStatusSchema } from "./orders.js";
 
 /** What each status means to the buyer (spec 001 §4). */
 export const CLAIM_STATUS_MEANINGS: Record<OrderStatus, string> = {

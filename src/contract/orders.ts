@@ -1,5 +1,18 @@
 import { z } from "zod";
 
+/** Every status an order can have (orders.status): the claim page, the Orders page and the public API show these. */
+export const ORDER_STATUSES = [
+  "awaiting_payment",
+  "unclaimed",
+  "pending",
+  "completed",
+  "failed_no_stock",
+  "cancelled",
+  "refunded",
+] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
 /** How many orders GET /api/orders returns (newest first) when no limit is asked for. */
 export const ORDER_LIST_LIMIT = 500;
 /** The Orders page's page size (it loads more with the last order's cursor). */

@@ -1,9 +1,13 @@
+import { compileErrors, validate } from "@readme/openapi-parser";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { API_ERROR_CODES } from "../../src/contract/api.js";
+import { BOT_API_ENDPOINTS } from "../../src/contract/bot-api-reference.js";
+import { ORDER_STATUSES } from "../../src/contract/orders.js";
 import { buildApp } from "../../src/server/app.js";
 import { testConfig } from "../../src/server/config.js";
 import { apiIdempotencyKeys, gameSettings, orders, users } from "../../src/server/db/schema/index.js";
+import { BOT_TAG } from "../../src/server/modules/api-v1/openapi.js";
 import { forgetExpiredIdempotencyKeys } from "../../src/server/modules/api-v1/orders.js";
 import { hashToken } from "../../src/server/modules/auth/index.js";
 import { apiSeller, bearer } from "./api-fixtures.js";
@@ -57,8 +61,15 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     const get = (url: string, headers: Record<string, string> = bearer(key)) =>
       t.app.inject({ method: "GET", url, headers });
 
-    expectError(await get("/api/v1/get-inventory", {}), "missing_api_key");
-    expectError(await get("/api/v1/get-inventory", bearer("ad_test_nope")), "invalid_api_key");
+    // Without a valid key there is no key to count for: no RateLimit-* headers (docs/api.md, decision 022).
+    for (const [headers, code] of [
+      [{}, "missing_api_key"],
+      [bearer("ad_test_nope"), "invalid_api_key"],
+    ] as const) {
+      const res = await get("/api/v1/get-inventory", headers);
+      expectError(res, code);
+      expect(res.headers["ratelimit-limit"]).toBeUndefined();
+    }
     expectError(await createOrder(key, []), "invalid_request");
     expectError(await createOrder(key, [{ codeName: item.codeName, quantity: 0 }]), "invalid_request");
     expectError(await createOrder(key, [{ codeName: "no-such-item", quantity: 1 }]), "unknown_item");
@@ -94,7 +105,9 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
       headers: seller.headers,
       payload: { enabled: false },
     });
-    expectError(await get("/api/v1/get-inventory"), "api_integration_disabled");
+    const disabled = await get("/api/v1/get-inventory");
+    expectError(disabled, "api_integration_disabled");
+    expect(disabled.headers["ratelimit-limit"]).toBe("600");
     await t.app.inject({
       method: "POST",
       url: "/api/settings/api-integration",
@@ -271,6 +284,66 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 8, reserved: 2 });
   });
 
+  it("answers a retry with the first order even when the order could not be made again now", async () => {
+    const { seller, key, item } = await apiSeller(t.app);
+    const all = [{ codeName: item.codeName, quantity: 10 }];
+    const first = await createOrder(key, all, { "idempotency-key": "sold-out" });
+    expect(first.statusCode).toBe(201);
+
+    // The first order took every unit, so the same body made afresh would be insufficient_inventory.
+    const retry = await createOrder(key, all, { "idempotency-key": "sold-out" });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect(retry.json()).toEqual(first.json());
+
+    // Nor does a game rule tightened since the first order (stock is left, so only the rule would refuse it).
+    const [a, b] = [await createItem(t.app, "mm2"), await createItem(t.app, "mm2")];
+    await grant(t.app, seller.userId, a.id, 2);
+    await grant(t.app, seller.userId, b.id, 2);
+    const both = [
+      { codeName: a.codeName, quantity: 1 },
+      { codeName: b.codeName, quantity: 1 },
+    ];
+    const two = await createOrder(key, both, { "idempotency-key": "two-items" });
+    expect(two.statusCode).toBe(201);
+    await t.app.ctx.db
+      .insert(gameSettings)
+      .values({ game: "mm2", maxUniqueItems: 1 })
+      .onConflictDoUpdate({ target: gameSettings.game, set: { maxUniqueItems: 1 } });
+    try {
+      const replay = await createOrder(key, both, { "idempotency-key": "two-items" });
+      expect(replay.statusCode).toBe(201);
+      expect(replay.json().id).toBe(two.json().id);
+    } finally {
+      await t.app.ctx.db
+        .update(gameSettings)
+        .set({ maxUniqueItems: null })
+        .where(eq(gameSettings.game, "mm2"));
+    }
+
+    // A used key with another body is a 422, whatever else is wrong with that body.
+    for (const broken of [
+      [{ codeName: item.codeName, quantity: 11 }],
+      [{ codeName: "no-such-item", quantity: 1 }],
+    ]) {
+      const reused = await createOrder(key, broken, { "idempotency-key": "sold-out" });
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json()).toMatchObject({ code: "idempotency_key_reused" });
+    }
+
+    // A refused request keeps no key: the corrected retry with it makes the order.
+    const tooMany = await createOrder(key, [{ codeName: a.codeName, quantity: 5 }], {
+      "idempotency-key": "fix-me",
+    });
+    expect(tooMany.json()).toMatchObject({ code: "insufficient_inventory" });
+    const corrected = await createOrder(key, [{ codeName: a.codeName, quantity: 1 }], {
+      "idempotency-key": "fix-me",
+    });
+    expect(corrected.statusCode).toBe(201);
+    expect(corrected.headers["idempotent-replayed"]).toBeUndefined();
+    expect(await t.app.ctx.db.select().from(orders).where(eq(orders.userId, seller.userId))).toHaveLength(3);
+  });
+
   it("forgets an Idempotency-Key after 24 hours: the key then makes a new order", async () => {
     const { key, item } = await apiSeller(t.app);
     const first = (
@@ -297,9 +370,19 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.description).toContain(
+      "Every answer to a request with a valid key carries `RateLimit-Limit`",
+    );
+    // Against the OpenAPI 3.1 schema, plus the rules it cannot express (path parameters declared, unique ids…).
+    const validation = await validate(res.json());
+    expect(validation.valid ? "" : compileErrors(validation)).toBe("");
+    expect(validation.warnings).toEqual([]);
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
     expect(doc.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ scheme: "bearer" }));
     expect(doc.components.schemas.Error.required).toEqual(["error", "code"]);
+    // Every status an answer can carry, cancel-order's "cancelled" included.
+    for (const schema of ["Order", "OrderStatus"])
+      expect(doc.components.schemas[schema].properties.status.enum, schema).toEqual([...ORDER_STATUSES]);
 
     const routes = t.app
       .printRoutes({ commonPrefix: false })
@@ -323,6 +406,25 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
         expect(Object.keys(op.responses), path).toEqual(expect.arrayContaining(["401", "403"]));
       }
     }
+    // The spec's bot routes as the admin's API Documentation tab shows them, and no other bot route.
+    const specBotRoutes = BOT_API_ENDPOINTS.filter((e) => e.inSpecApi);
+    expect(specBotRoutes).toHaveLength(4);
+    for (const e of specBotRoutes) {
+      const op = doc.paths[e.path]?.[e.method.toLowerCase()];
+      expect(op, `${e.method} ${e.path}`).toMatchObject({ summary: e.summary, tags: [BOT_TAG] });
+      expect(op.parameters.map((p: { name: string; in: string }) => `${p.in} ${p.name}`)).toEqual([
+        ...[...e.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => `path ${name}`),
+        ...(e.query ?? []).map((name) => `query ${name}`),
+      ]);
+      for (const [status] of e.errors ?? []) expect(op.responses).toHaveProperty(String(status));
+      expect(JSON.stringify(op)).toContain(JSON.stringify(e.response).slice(1, -1));
+    }
+    const botPaths = Object.entries(doc.paths as Record<string, Record<string, { tags: string[] }>>).flatMap(
+      ([path, ops]) =>
+        Object.entries(ops).flatMap(([m, op]) => (op.tags.includes(BOT_TAG) ? [`${m} ${path}`] : [])),
+    );
+    expect(botPaths.sort()).toEqual(specBotRoutes.map((e) => `${e.method.toLowerCase()} ${e.path}`).sort());
+
     const create = doc.paths["/api/v1/create-order"].post;
     expect(create.requestBody.content["application/json"].schema).toBeDefined();
     expect(create.parameters).toEqual(

@@ -4,15 +4,16 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { API_TEXTS, WEBHOOK_TEST_EVENTS_PER_MINUTE } from "../../src/contract/api.js";
 import type { App } from "../../src/server/app.js";
-import { orders, webhookDeliveries } from "../../src/server/db/schema/index.js";
+import { orders, users, webhookDeliveries } from "../../src/server/db/schema/index.js";
 import type { WebhookProvider } from "../../src/server/integrations/webhooks/index.js";
 import { deliverWebhook } from "../../src/server/modules/api-v1/webhooks.js";
 import { completeOrder } from "../../src/server/modules/orders/index.js";
 import { apiSeller, bearer } from "./api-fixtures.js";
 import { uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
-import { ensureRobloxUser, uniqueIp } from "./helpers.js";
+import { ensureRobloxUser, signIn, uniqueIp } from "./helpers.js";
 
 type Verify = (secret: string, headers: Record<string, string>, rawBody: string, nowMs?: number) => boolean;
 
@@ -228,5 +229,76 @@ describe.each(DRIVERS)("webhook retries on %s", (driver) => {
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.id, delivery.id));
     expect(delivered).toMatchObject({ status: "delivered", attempts: 2, lastStatusCode: 200 });
+  });
+});
+
+describe.each(DRIVERS)("webhook settings on %s", (driver) => {
+  const accepting: WebhookProvider = { refusal: async () => null, post: async () => ({ status: 204 }) };
+  const t = useTestApp(driver, { providers: { webhooks: accepting } });
+  const URL = "https://hooks.example.com/autodrop";
+  const call = (method: "PUT" | "POST" | "DELETE", headers: Record<string, string>) =>
+    t.app.inject({
+      method,
+      url: method === "POST" ? "/api/api-integration/webhook/test" : "/api/api-integration/webhook",
+      headers,
+      ...(method === "PUT" && { payload: { url: URL } }),
+    });
+
+  it("needs what the API needs: a Basic or Pro plan that has not expired and the integration on", async () => {
+    const free = await signIn(t.app, uniqueName("Free"), { tier: "free" });
+    for (const method of ["PUT", "POST"] as const) {
+      const res = await call(method, free.headers);
+      expect(res.statusCode, method).toBe(403);
+      expect(res.json().error).toBe(API_TEXTS.tierRequired);
+    }
+
+    const { seller } = await apiSeller(t.app);
+    expect((await call("PUT", seller.headers)).statusCode).toBe(200);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/settings/api-integration",
+      headers: seller.headers,
+      payload: { enabled: false },
+    });
+    for (const method of ["PUT", "POST"] as const) {
+      const res = await call(method, seller.headers);
+      expect(res.statusCode, method).toBe(403);
+      expect(res.json().error).toBe(API_TEXTS.webhooksNeedApi);
+    }
+
+    await t.app.inject({
+      method: "POST",
+      url: "/api/settings/api-integration",
+      headers: seller.headers,
+      payload: { enabled: true },
+    });
+    await t.app.ctx.db
+      .update(users)
+      .set({ subscriptionExpiry: new Date(Date.now() - 1000) })
+      .where(eq(users.id, seller.userId));
+    expect((await call("POST", seller.headers)).statusCode).toBe(403);
+    // Removing the endpoint stops our requests, so it stays possible after the plan ends.
+    expect((await call("DELETE", seller.headers)).statusCode).toBe(204);
+    const state = await t.app.inject({ method: "GET", url: "/api/api-integration", headers: seller.headers });
+    expect(state.json().webhook).toBeNull();
+  });
+
+  it(`limits test events to ${WEBHOOK_TEST_EVENTS_PER_MINUTE} a minute per seller, then 429 with Retry-After`, async () => {
+    const { seller } = await apiSeller(t.app);
+    const other = await apiSeller(t.app);
+    for (const s of [seller, other.seller]) expect((await call("PUT", s.headers)).statusCode).toBe(200);
+    for (let i = 0; i < WEBHOOK_TEST_EVENTS_PER_MINUTE; i++)
+      expect((await call("POST", seller.headers)).statusCode).toBe(202);
+    const limited = await call("POST", seller.headers);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toEqual(expect.any(String));
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    const queued = await t.app.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.userId, seller.userId), eq(webhookDeliveries.event, "test")));
+    expect(queued).toHaveLength(WEBHOOK_TEST_EVENTS_PER_MINUTE);
+    // Another seller's allowance is their own.
+    expect((await call("POST", other.seller.headers)).statusCode).toBe(202);
   });
 });

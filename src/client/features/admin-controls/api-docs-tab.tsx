@@ -1,7 +1,7 @@
+import { BOT_API_AUTH, BOT_API_ENDPOINTS, BOT_API_ERRORS, shownPath } from "@contract/bot-api-reference";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { BOT_API_AUTH, BOT_API_ENDPOINTS, BOT_API_ERRORS } from "./bot-api-reference";
 
 /** API Documentation: the external Bot API reference (docs/bot-api.md); the seller API is at /documentation. */
 export function ApiDocsTab() {
@@ -45,7 +45,7 @@ export function ApiDocsTab() {
           <CardHeader>
             <CardTitle className="flex flex-wrap items-center gap-2 text-base">
               <Badge variant={e.method === "GET" ? "secondary" : "default"}>{e.method}</Badge>
-              <code className="break-all text-sm">{e.path}</code>
+              <code className="break-all text-sm">{shownPath(e)}</code>
             </CardTitle>
             <CardDescription>{e.summary}</CardDescription>
           </CardHeader>
@@ -62,7 +62,8 @@ export function ApiDocsTab() {
             </p>
             {e.errors && (
               <p>
-                <span className="font-medium">Errors:</span> {e.errors.join("; ")}
+                <span className="font-medium">Errors:</span>{" "}
+                {e.errors.map(([status, meaning]) => `${status} ${meaning}`).join("; ")}
               </p>
             )}
           </CardContent>

@@ -1,4 +1,5 @@
-import type { ClaimOrderItem, OrderStatus } from "@contract/claims";
+import type { ClaimOrderItem } from "@contract/claims";
+import type { OrderStatus } from "@contract/orders";
 import { CheckIcon, PackageIcon } from "lucide-react";
 import { useState } from "react";
 import { tint } from "@/lib/color";

@@ -230,8 +230,9 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
           </p>
           <p>
             <span className="font-medium">Rate limits:</span> {API_RATE_LIMITS.reads} reads and{" "}
-            {API_RATE_LIMITS.writes} writes per minute per key. Every answer carries RateLimit-Limit,
-            RateLimit-Remaining and RateLimit-Reset; a 429 carries Retry-After.
+            {API_RATE_LIMITS.writes} writes per minute per key. Every answer to a request with a valid key
+            carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 carries Retry-After. A 401
+            (no key, or an unknown one) carries none.
           </p>
           <p>
             <span className="font-medium">Idempotency:</span> send an Idempotency-Key header on create-order:

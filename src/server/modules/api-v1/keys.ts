@@ -27,6 +27,15 @@ function assertMayUseApi(ctx: AppContext, user: SessionUser): void {
 }
 
 /**
+ * Saving or testing a webhook makes the server call out, and only API orders send events, so it needs what an API
+ * key needs: a paid plan that has not expired and the integration on.
+ */
+export function assertMayUseWebhooks(ctx: AppContext, user: SessionUser): void {
+  assertMayUseApi(ctx, user);
+  if (!user.apiIntegrationEnabled) throw forbidden(API_TEXTS.webhooksNeedApi);
+}
+
+/**
  * POST /api/settings/api-integration: turning it on needs a paid plan and issues the first key (shown this once);
  * turning it off keeps the key, which answers 403 until the integration is on again.
  */

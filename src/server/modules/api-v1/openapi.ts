@@ -8,76 +8,61 @@ import {
   defaultApiErrorCode,
   IDEMPOTENCY_TTL_HOURS,
 } from "../../../contract/api.js";
+import { BOT_API_ENDPOINTS, BOT_API_ERRORS } from "../../../contract/bot-api-reference.js";
 import type { Config } from "../../config.js";
 import { clientErrorOf } from "../../http/error-handler.js";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 export const PUBLIC_API_TAG = "Public API";
-const BOT_TAG = "Delivery bot and admin";
+export const BOT_TAG = "Delivery bot and admin";
 
 const errorRef = { $ref: "#/components/schemas/Error" };
-const errorResponses = (codes: number[]) =>
-  Object.fromEntries(
-    codes.map((code) => [
-      String(code),
-      {
-        description: Object.entries(API_ERROR_CODES)
-          .filter(([, status]) => status === code)
-          .map(([name]) => name)
-          .join(", "),
-        content: { "application/json": { schema: errorRef } },
-      },
-    ]),
-  );
+const pathParameter = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
+const queryParameter = (name: string) => ({ name, in: "query", required: false, schema: { type: "string" } });
+const botErrorSchema = {
+  type: "object",
+  properties: { error: { type: "string" } },
+  required: ["error"],
+};
 
 /**
  * The spec's admin and bot endpoints (001 §7) live in the Bot API (docs/bot-api.md) and take a bot key or an admin
- * session, not a seller's API key: listed so integrators see them and their 403, not generated from this module.
+ * session, not a seller's API key: listed so integrators see them and their 403, from the same data as the admin's
+ * API Documentation tab. Their errors are `{error}`; only an API key's 403 carries a code.
  */
-const BOT_PATHS = {
-  "/api/admin/orders/pending": {
-    get: { summary: "Pending orders for delivery bots", description: "Bot key or admin only." },
-  },
-  "/api/admin/orders/{orderId}/complete": {
-    post: {
-      summary: "Mark an order delivered",
-      description: 'Bot key or admin only. Body: {"status": "completed"}.',
-      parameters: [{ name: "orderId", in: "path", required: true, schema: { type: "string" } }],
-    },
-  },
-  "/api/inventory/{userId}": {
-    get: {
-      summary: "A seller's inventory (bot view)",
-      description: "Bot key or admin only.",
-      parameters: [{ name: "userId", in: "path", required: true, schema: { type: "string" } }],
-    },
-  },
-  "/api/users/by-roblox/{robloxUserId}": {
-    get: {
-      summary: "A seller by Roblox user id",
-      description: "Bot key or admin only.",
-      parameters: [{ name: "robloxUserId", in: "path", required: true, schema: { type: "string" } }],
-    },
-  },
-};
-
 function withBotPaths(doc: Record<string, unknown>): Record<string, unknown> {
-  const paths = { ...(doc.paths as Record<string, unknown>) };
-  for (const [path, ops] of Object.entries(BOT_PATHS)) {
-    paths[path] = Object.fromEntries(
-      Object.entries(ops).map(([method, op]) => [
-        method,
-        {
-          ...op,
-          tags: [BOT_TAG],
-          security: [{ bearerAuth: [] }],
-          responses: {
-            "200": { description: "See docs/bot-api.md" },
-            ...errorResponses([401, 403, 404]),
-          },
+  const paths = { ...(doc.paths as Record<string, Record<string, unknown>>) };
+  for (const e of BOT_API_ENDPOINTS.filter((endpoint) => endpoint.inSpecApi)) {
+    // Any of them can answer the Bot API's 401 and 403; the endpoint's own meanings come after (and win).
+    const errors = new Map([
+      ...BOT_API_ERRORS.filter(([status]) => status === 401 || status === 403),
+      ...(e.errors ?? []),
+    ]);
+    paths[e.path] = {
+      ...paths[e.path],
+      [e.method.toLowerCase()]: {
+        summary: e.summary,
+        description: `Bot key or admin only.${e.request ? ` Body: \`${e.request}\`.` : ""}`,
+        tags: [BOT_TAG],
+        security: [{ bearerAuth: [] }],
+        parameters: [
+          ...[...e.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => pathParameter(name)),
+          ...(e.query ?? []).map(queryParameter),
+        ],
+        responses: {
+          "200": { description: `\`${e.response}\`` },
+          ...Object.fromEntries(
+            [...errors].map(([status, meaning]) => [
+              String(status),
+              {
+                description: meaning,
+                content: { "application/json": { schema: status === 403 ? errorRef : botErrorSchema } },
+              },
+            ]),
+          ),
         },
-      ]),
-    );
+      },
+    };
   }
   return { ...doc, paths };
 }
@@ -86,7 +71,7 @@ const DESCRIPTION = `Sell your Autodrop inventory from your own site or bot: rea
 
 **Authentication**: \`Authorization: Bearer <API key>\`. Turn the API on and get the key at /api-integration (Basic or Pro plan). Keys start with \`ad_live_\` (\`ad_test_\` in the sandbox).
 
-**Rate limits**: ${API_RATE_LIMITS.reads} reads (GET) and ${API_RATE_LIMITS.writes} writes per minute per key. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); a 429 carries \`Retry-After\`.
+**Rate limits**: ${API_RATE_LIMITS.reads} reads (GET) and ${API_RATE_LIMITS.writes} writes per minute per key. Every answer to a request with a valid key carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds), its 403s included; a 429 carries \`Retry-After\`. A 401 (no key, or an unknown one) has no key to count against and carries none.
 
 **Idempotency**: send \`Idempotency-Key\` on create-order. The same key with the same body within ${IDEMPOTENCY_TTL_HOURS} h answers the first order again (\`Idempotent-Replayed: true\`); the same key with another body is a 422.
 

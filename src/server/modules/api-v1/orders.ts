@@ -10,7 +10,7 @@ import {
 } from "../../../contract/api.js";
 import { orderRuleViolation, type RuleLine } from "../../../contract/game-rules.js";
 import type { Game } from "../../../contract/games.js";
-import { sellerMayCancel } from "../../../contract/orders.js";
+import { type OrderStatus, sellerMayCancel } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import {
@@ -76,7 +76,7 @@ async function apiOrderViews(ctx: AppContext, db: DbOrTx, rows: OrderRow[]): Pro
     items: lines.filter((l) => l.orderId === o.id).map(({ orderId: _, ...line }) => line),
     game: o.game as Game,
     createdAt: o.createdAt.toISOString(),
-    status: o.status,
+    status: o.status as OrderStatus,
     claimedAt: o.claimedAt?.toISOString() ?? null,
     robloxUsername: o.robloxUsername,
   }));
@@ -112,14 +112,10 @@ interface ResolvedLine {
  * The request's lines against the seller's inventory: each code name must name exactly one item the seller holds
  * (a code name held in two games is ambiguous), and repeated code names add up.
  */
-async function resolveLines(
-  ctx: AppContext,
-  userId: string,
-  body: ApiCreateOrderRequest,
-): Promise<ResolvedLine[]> {
+async function resolveLines(tx: Tx, userId: string, body: ApiCreateOrderRequest): Promise<ResolvedLine[]> {
   const wanted = new Map<string, number>();
   for (const l of body.items) wanted.set(l.codeName, (wanted.get(l.codeName) ?? 0) + l.quantity);
-  const held = await ctx.db
+  const held = await tx
     .select({
       itemId: items.id,
       codeName: items.codeName,
@@ -139,10 +135,10 @@ async function resolveLines(
 }
 
 /** The game rules of spec 001 §5 (one game, at most maxUniqueItems items) and enough inventory, before any write. */
-async function assertOrderAllowed(ctx: AppContext, lines: ResolvedLine[]): Promise<Game> {
+async function assertOrderAllowed(tx: Tx, lines: ResolvedLine[]): Promise<Game> {
   const ruleLines: RuleLine[] = lines.map((l) => ({ game: l.game, item: l.codeName, quantity: l.quantity }));
   const game = lines[0].game;
-  const [rules] = await ctx.db.select().from(gameSettings).where(eq(gameSettings.game, game));
+  const [rules] = await tx.select().from(gameSettings).where(eq(gameSettings.game, game));
   const violation = orderRuleViolation(
     ruleLines,
     rules
@@ -214,9 +210,11 @@ async function claimIdempotencyKey(
 }
 
 /**
- * POST /api/v1/create-order: checks the rules, then one transaction takes the Idempotency-Key, creates the order
- * (source api, unclaimable only by its authKey), reserves its items through the ledger (which refuses to overdraw,
- * so concurrent orders never oversell) and queues the order.created webhook.
+ * POST /api/v1/create-order in one transaction: takes the Idempotency-Key first, so a retry gets the first answer
+ * (or its 422) even when stock, rules or catalogue would refuse the same order now; then checks the rules, creates
+ * the order (source api, unclaimable only by its authKey), reserves its items through the ledger (which refuses to
+ * overdraw, so concurrent orders never oversell) and queues the order.created webhook. A refusal rolls the key back
+ * with the rest, so a corrected retry may use it.
  */
 export async function createApiOrder(
   ctx: AppContext,
@@ -224,14 +222,15 @@ export async function createApiOrder(
   body: ApiCreateOrderRequest,
   idempotencyKey: string | undefined,
 ): Promise<CreatedOrder> {
-  const lines = await resolveLines(ctx, userId, body);
-  const game = await assertOrderAllowed(ctx, lines);
+  let lines: ResolvedLine[] = [];
   try {
     return await ctx.db.transaction(async (tx) => {
       if (idempotencyKey) {
         const earlier = await claimIdempotencyKey(ctx, tx, userId, idempotencyKey, requestHashOf(body));
         if (earlier) return { order: earlier, replayed: true };
       }
+      lines = await resolveLines(tx, userId, body);
+      const game = await assertOrderAllowed(tx, lines);
       const [row] = await tx
         .insert(orders)
         // The clock's millisecond time, so the list's cursor (milliseconds) finds this order exactly.
@@ -259,7 +258,7 @@ export async function createApiOrder(
       return { order, replayed: false };
     });
   } catch (err) {
-    // Another order took the units between the check above and the reservation.
+    // Another order took the units between the check and the reservation.
     if (err instanceof InsufficientInventoryError) {
       const line = lines.find((l) => l.itemId === err.itemId) ?? lines[0];
       const [balance] = await ctx.db
@@ -281,7 +280,7 @@ export async function apiOrderStatus(ctx: AppContext, userId: string, authKey: s
   if (!order) throw apiError(404, "not_found", API_TEXTS.orderNotFound);
   return {
     authKey,
-    status: order.status,
+    status: order.status as OrderStatus,
     claimedAt: order.claimedAt?.toISOString() ?? null,
     robloxUsername: order.robloxUsername,
   };

@@ -12,12 +12,14 @@ import {
   apiToggleRequestSchema,
   apiToggleResponseSchema,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  WEBHOOK_TEST_EVENTS_PER_MINUTE,
   webhookEndpointRequestSchema,
   webhookEndpointSchema,
 } from "../../../contract/api.js";
 import type { AppContext } from "../../context.js";
+import type { RateLimitRule } from "../../http/rate-limit.js";
 import { apiUserOf, type RouteApp, userOf } from "../auth/index.js";
-import { mayUseApi, refreshApiKey, setApiIntegration } from "./keys.js";
+import { assertMayUseWebhooks, mayUseApi, refreshApiKey, setApiIntegration } from "./keys.js";
 import { PUBLIC_API_TAG } from "./openapi.js";
 import { apiInventory, apiOrderStatus, cancelApiOrder, createApiOrder, listApiOrders } from "./orders.js";
 import {
@@ -27,6 +29,13 @@ import {
   sendTestEvent,
   webhookEndpointView,
 } from "./webhooks.js";
+
+/** Per seller, shared by every instance: each test event is a request from our server to a host they chose. */
+const WEBHOOK_TEST_LIMIT: RateLimitRule = {
+  name: "webhook-test",
+  points: WEBHOOK_TEST_EVENTS_PER_MINUTE,
+  durationSeconds: 60,
+};
 
 const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 422 | 429 | 500)[]) =>
   Object.fromEntries(codes.map((c) => [c, apiErrorSchema]));
@@ -176,7 +185,11 @@ export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
   r.put(
     "/api/api-integration/webhook",
     { schema: { body: webhookEndpointRequestSchema, response: { 200: webhookEndpointSchema } } },
-    async (request) => saveWebhookEndpoint(ctx, userOf(request).id, request.body.url),
+    async (request) => {
+      const user = userOf(request);
+      assertMayUseWebhooks(ctx, user);
+      return saveWebhookEndpoint(ctx, user.id, request.body.url);
+    },
   );
 
   r.delete("/api/api-integration/webhook", async (request, reply) => {
@@ -185,7 +198,10 @@ export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
   });
 
   r.post("/api/api-integration/webhook/test", async (request, reply) => {
-    await sendTestEvent(ctx, userOf(request).id);
+    const user = userOf(request);
+    assertMayUseWebhooks(ctx, user);
+    await ctx.rateLimits.consume(WEBHOOK_TEST_LIMIT, user.id);
+    await sendTestEvent(ctx, user.id);
     return reply.status(202).send({ success: true });
   });
 }

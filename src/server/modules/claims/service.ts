@@ -7,11 +7,11 @@ import {
   type ClaimSubOrderView,
   formatOrderItems,
   type OrderAccess,
-  type OrderStatus,
   type PrivateServerResponse,
   type TurnOnBotResponse,
 } from "../../../contract/claims.js";
 import type { Game } from "../../../contract/games.js";
+import type { OrderStatus } from "../../../contract/orders.js";
 import { activeTier, type Subscription } from "../../../contract/plans.js";
 import { type ClaimPageStyle, resolveClaimStyle } from "../../../contract/settings.js";
 import type { AppContext } from "../../context.js";

@@ -1,15 +1,25 @@
 /**
- * The Bot API (docs/bot-api.md) as data, so the API Documentation tab renders it: the endpoints a delivery bot calls
- * with its key (an admin's session works too).
+ * The Bot API (docs/bot-api.md) as data: the admin's API Documentation tab renders all of it, and the public
+ * OpenAPI document lists the endpoints spec 001 §7 names among the public API's routes (`inSpecApi`), so the two
+ * describe those routes alike.
  */
 export interface BotApiEndpoint {
   method: "GET" | "POST";
+  /** The route, path parameters in braces as in OpenAPI. */
   path: string;
+  /** Optional query parameters. */
+  query?: string[];
   summary: string;
   request?: string;
   response: string;
-  errors?: string[];
+  errors?: [status: number, meaning: string][];
+  /** One of spec 001 §7's admin/bot routes, which integrators with an API key see (and get a 403 from). */
+  inSpecApi?: true;
 }
+
+/** The path as the tab shows it: query parameters after it, each as `name={name}`. */
+export const shownPath = (e: BotApiEndpoint) =>
+  e.query ? `${e.path}?${e.query.map((q) => `${q}={${q}}`).join("&")}` : e.path;
 
 export const BOT_API_AUTH = {
   header: "Authorization: Bearer adbot_…",
@@ -20,7 +30,7 @@ export const BOT_API_AUTH = {
 export const BOT_API_ERRORS: [status: number, meaning: string][] = [
   [400, "Bad input; the message names the field"],
   [401, "Invalid or missing bot key"],
-  [403, "A signed-in user who is not an admin"],
+  [403, "A signed-in user who is not an admin, or a seller's API key (code admin_required)"],
   [404, "Unknown bot, order or user"],
   [409, "A state conflict (an order that is not pending, a bot with no seller)"],
   [429, "Rate limit exceeded"],
@@ -30,7 +40,8 @@ export const BOT_API_ERRORS: [status: number, meaning: string][] = [
 export const BOT_API_ENDPOINTS: BotApiEndpoint[] = [
   {
     method: "GET",
-    path: "/api/bot/bots?game={game}",
+    path: "/api/bot/bots",
+    query: ["game"],
     summary: "The pool bots (of one game when given) the agent plays.",
     response: '[{ "id", "botUsername", "game", "assigned", "status", "onlineUntil" }]',
   },
@@ -40,11 +51,12 @@ export const BOT_API_ENDPOINTS: BotApiEndpoint[] = [
     summary: "A bot in game; inside a Turn On window it becomes online.",
     request: '{ "botUsername" }',
     response: '{ "botUsername", "status", "onlineUntil" }',
-    errors: ["404 Bot not found"],
+    errors: [[404, "Bot not found"]],
   },
   {
     method: "GET",
-    path: "/api/bot/work?botUsername={botUsername}",
+    path: "/api/bot/work",
+    query: ["botUsername"],
     summary:
       "What to do now: trade partners to accept, the game's code names, friend requests and pending orders.",
     response:
@@ -55,7 +67,7 @@ export const BOT_API_ENDPOINTS: BotApiEndpoint[] = [
     path: "/api/bot/friend-requests/{id}/sent",
     summary: "A friend request was sent in game.",
     response: '{ "success": true }',
-    errors: ["404 unknown request"],
+    errors: [[404, "unknown request"]],
   },
   {
     method: "POST",
@@ -65,14 +77,20 @@ export const BOT_API_ENDPOINTS: BotApiEndpoint[] = [
     request: '{ "botUsername", "partnerRobloxUserId", "items": [{ "codeName", "quantity" }], "tradeRef" }',
     response:
       '{ "success": true, "depositId", "duplicate", "sellerId", "credited": [{ "codeName", "itemId", "quantity" }] }',
-    errors: ["400 unknown codeName", "403 partner not the owner or whitelisted", "409 bot not assigned"],
+    errors: [
+      [400, "unknown codeName"],
+      [403, "partner not the owner or whitelisted"],
+      [409, "bot not assigned"],
+    ],
   },
   {
     method: "GET",
-    path: "/api/admin/orders/pending?game={game}",
+    path: "/api/admin/orders/pending",
+    query: ["game"],
     summary: "Pending orders of every seller, oldest first, with the seller's bot.",
     response:
       '[{ "id", "source", "game", "robloxUsername", "robloxUserId", "orderItems", "botUsername", "createdAt" }]',
+    inSpecApi: true,
   },
   {
     method: "POST",
@@ -80,7 +98,11 @@ export const BOT_API_ENDPOINTS: BotApiEndpoint[] = [
     summary: "The items were handed over: the reservation becomes a delivery and the order completes.",
     request: '{ "status": "completed" }',
     response: '{ "success": true, "order": { "id", "status", "completedAt" } }',
-    errors: ["404 unknown order", "409 Order is not pending"],
+    errors: [
+      [404, "unknown order"],
+      [409, "Order is not pending"],
+    ],
+    inSpecApi: true,
   },
   {
     method: "GET",
@@ -88,14 +110,16 @@ export const BOT_API_ENDPOINTS: BotApiEndpoint[] = [
     summary: "A seller's inventory with what open orders hold.",
     response:
       '[{ "id", "itemId", "quantity", "reserved", "item": { "publicName", "codeName", "game", "imageUrl" } }]',
-    errors: ["404 unknown user"],
+    errors: [[404, "unknown user"]],
+    inSpecApi: true,
   },
   {
     method: "GET",
     path: "/api/users/by-roblox/{robloxUserId}",
     summary: "The Autodrop user with that Roblox account.",
     response: '{ "id", "username", "robloxUserId" }',
-    errors: ["404 unknown user"],
+    errors: [[404, "unknown user"]],
+    inSpecApi: true,
   },
   {
     method: "POST",
@@ -103,6 +127,9 @@ export const BOT_API_ENDPOINTS: BotApiEndpoint[] = [
     summary: "Adds available units to a user's inventory (an admin_grant ledger row).",
     request: '{ "itemId", "quantity" }',
     response: '{ "success": true, "itemId", "quantity" }',
-    errors: ["400 retired item", "404 unknown item or user"],
+    errors: [
+      [400, "retired item"],
+      [404, "unknown item or user"],
+    ],
   },
 ];
