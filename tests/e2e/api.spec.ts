@@ -58,6 +58,12 @@ test("a Basic seller turns the API on, creates an order with the key and finds i
       await expect(toggle).toHaveAttribute("aria-checked", "false");
     }
     await capture(page, "integration-off");
+    // Webhooks need the integration on: the card says so and offers no Save.
+    const webhooks = page.getByRole("region", { name: "Webhooks" });
+    await expect(webhooks.getByText("Turn on the API integration to use webhooks.")).toBeVisible();
+    await webhooks.getByRole("textbox", { name: "Endpoint URL" }).fill("https://example.com/hook");
+    await expect(webhooks.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
+    await webhooks.getByRole("textbox", { name: "Endpoint URL" }).fill("");
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-checked", "true");
 

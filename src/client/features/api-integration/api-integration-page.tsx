@@ -1,4 +1,4 @@
-import type { ApiIntegrationState, ApiOrder, WebhookDelivery } from "@contract/api";
+import { API_TEXTS, type ApiIntegrationState, type ApiOrder, type WebhookDelivery } from "@contract/api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookOpenIcon, ExternalLinkIcon, KeyRoundIcon, RefreshCwIcon, SendIcon } from "lucide-react";
 import { useId, useState } from "react";
@@ -182,6 +182,8 @@ function WebhookCard({ state }: { state: ApiIntegrationState }) {
   const urlId = useId();
   const secretId = useId();
   const [url, setUrl] = useState(state.webhook?.url ?? "");
+  // The server refuses saving and test events without the integration on a paid plan; say so before a click.
+  const usable = state.enabled && state.allowed;
   const refreshState = () => queryClient.invalidateQueries({ queryKey: STATE_KEY });
   const save = useMutation({
     mutationFn: () => apiRequest("PUT", "/api/api-integration/webhook", { url: url.trim() }),
@@ -240,11 +242,12 @@ function WebhookCard({ state }: { state: ApiIntegrationState }) {
               className="min-w-0 flex-1"
               aria-describedby={`${urlId}-hint`}
             />
-            <Button type="submit" disabled={!url.trim() || save.isPending}>
+            <Button type="submit" disabled={!usable || !url.trim() || save.isPending}>
               Save
             </Button>
           </div>
           <p id={`${urlId}-hint`} className="text-xs text-muted-foreground">
+            {!usable && `${API_TEXTS.webhooksNeedApi}. `}
             Public HTTPS hosts only.
             {state.sandboxReceiverUrl && (
               <>
@@ -274,7 +277,12 @@ function WebhookCard({ state }: { state: ApiIntegrationState }) {
               <CopyButton text={state.webhook.secret} label="Copy signing secret" what="the secret" />
             </div>
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" size="sm" onClick={() => test.mutate()} disabled={test.isPending}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => test.mutate()}
+                disabled={!usable || test.isPending}
+              >
                 <SendIcon aria-hidden="true" />
                 Send test event
               </Button>
