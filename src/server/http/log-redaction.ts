@@ -12,11 +12,14 @@ const REDACTED = "[redacted]";
 
 /**
  * Paths whose segments are secrets: a claim's authKey, and an order id with the buyer's e-mail (together they open
- * the claim). The captured groups are kept; the rest of the match is replaced.
+ * the claim), in the claim API, in the claim page's own address (the link a buyer opens) and in the public API's
+ * per-order routes. The captured groups are kept; the rest of the match is replaced.
  */
 const SECRET_PATHS: RegExp[] = [
   /^(\/api\/orders\/(?:claim|private-server)-api\/)[^/?]+/,
   /^(\/api\/orders\/(?:claim|private-server)\/)(?!lock-username|reset-username|validate-username)[^/?]+\/[^/?]+/,
+  /^(\/claim\/)[^/?]+(?:\/[^/?]+)?/,
+  /^(\/api\/v1\/(?:check-status|cancel-order)\/)[^/?]+/,
 ];
 
 /** Query parameters that carry secrets: Shopify's OAuth code, state and hmac, keys, tokens, signatures, e-mails. */
@@ -69,6 +72,8 @@ function redactError<T extends Record<string, unknown>>(serialized: T): T {
   const text = out as Record<string, unknown>;
   delete text.params;
   delete text.parameters;
+  // PostgreSQL's detail quotes the row's values ("Key (email)=(…) already exists").
+  delete text.detail;
   if (typeof text.message === "string") text.message = redactQueryParams(text.message);
   if (typeof text.stack === "string") text.stack = redactQueryParams(text.stack);
   if (out.cause && typeof out.cause === "object")
