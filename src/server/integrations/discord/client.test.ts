@@ -25,6 +25,17 @@ describe("retryAfterSeconds", () => {
 });
 
 describe("DiscordClient", () => {
+  it("gives up on a Discord that does not answer, so the job fails and is retried instead of outliving its expiry", async () => {
+    const hanging = (_url: string, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+      });
+    const client = new DiscordClient(hanging, "http://sandbox/__sandbox/discord", 50);
+    await expect(
+      client.executeWebhook(URL_IN, { content: "hi", allowed_mentions: { parse: [] } }),
+    ).rejects.toThrow(/timeout|aborted/i);
+  });
+
   it("posts the body to the configured API base, whatever Discord host the seller typed", async () => {
     const { calls, fetch } = fakeFetch(() => new Response(null, { status: 204 }));
     await new DiscordClient(fetch, "http://sandbox/__sandbox/discord").executeWebhook(URL_IN, {

@@ -68,9 +68,14 @@ export function retryAfterSeconds(body: unknown, retryAfterHeader: string | null
  * the host text a seller typed.
  */
 export class DiscordClient {
+  /**
+   * `timeoutMs` bounds a send well inside its job's 30 s expiry: a send still hanging when the job expires would be
+   * skipped by the rerun (the delivery is claimed) and the message lost, where a timeout fails it and it is retried.
+   */
   constructor(
     private fetch: HttpFetch,
     private apiBase: string,
+    private timeoutMs = 10_000,
   ) {}
 
   async executeWebhook(webhookUrl: string, message: DiscordMessage): Promise<void> {
@@ -81,6 +86,7 @@ export class DiscordClient {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(message),
+      signal: AbortSignal.timeout(this.timeoutMs),
     });
     if (res.ok) return;
     if (res.status === 429) {

@@ -33,13 +33,15 @@ class RobloxError extends Error {}
  * users.roblox.com / thumbnails.roblox.com, or the sandbox emulator.
  */
 export class RobloxClient {
+  /** `timeoutMs`: a login or a claim waits on these lookups; Roblox not answering is "unavailable", not a hang. */
   constructor(
     private fetch: HttpFetch,
     private base: { users: string; thumbnails: string },
+    private timeoutMs = 10_000,
   ) {}
 
   private async json(url: string, init?: RequestInit): Promise<unknown> {
-    const res = await this.fetch(url, init);
+    const res = await this.fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
     if (res.status === 404) return null;
     if (!res.ok) throw new RobloxError(`Roblox answered ${res.status}`);
     return res.json();
