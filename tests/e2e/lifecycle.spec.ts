@@ -31,6 +31,7 @@ async function checkout(store: Page, email: string, payment: "Card" | "Bank tran
   await store.getByLabel(PRODUCT).fill("1");
   await store.getByLabel("Buyer e-mail").fill(email);
   await store.getByRole("radio", { name: new RegExp(`^${payment}`) }).check();
+  await expectNoSeriousA11yViolations(store, "the sandbox storefront's checkout");
   await store.getByRole("button", { name: "Place order" }).click();
 }
 
@@ -78,6 +79,7 @@ test("a pending store order waits for its payment, is claimed once paid; a cance
 
   // The store marks it paid: orders/paid makes it claimable.
   await store.goto(`/__sandbox/shopify/${SHOP}/admin/orders/${pending.shopifyOrderId}`);
+  await expectNoSeriousA11yViolations(store, "the sandbox store's order page");
   await store.getByRole("button", { name: "Mark as paid" }).click();
   await expect(store.getByText("Marked as paid.")).toBeVisible();
   await orderOf(page, email, "unclaimed");
