@@ -19,6 +19,20 @@ export function normaliseShopDomain(input: string): string | null {
 /** Scopes of spec 000 §9; reinstalling adds the inventory scopes (so listing stock can follow to Shopify). */
 export const SHOPIFY_SCOPES = ["read_orders", "write_orders", "read_products", "write_products"] as const;
 export const SHOPIFY_INVENTORY_SCOPES = ["read_inventory", "write_inventory"] as const;
+/**
+ * Shopify hides a merchant-managed location's fulfillment orders from a token without these and refuses
+ * fulfillmentCreate, whatever read/write_orders say; they come with the reinstall too (decision 037).
+ */
+export const SHOPIFY_FULFILLMENT_SCOPES = [
+  "read_merchant_managed_fulfillment_orders",
+  "write_merchant_managed_fulfillment_orders",
+] as const;
+/** What a reinstall asks for: spec 000 §7's "reinstall adds" scopes. */
+export const SHOPIFY_REINSTALL_SCOPES = [
+  ...SHOPIFY_SCOPES,
+  ...SHOPIFY_INVENTORY_SCOPES,
+  ...SHOPIFY_FULFILLMENT_SCOPES,
+] as const;
 
 const INSTALL_PURPOSES = ["setup", "reconnect", "reinstall"] as const;
 const installPurposeSchema = z.enum(INSTALL_PURPOSES);

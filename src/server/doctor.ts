@@ -1,5 +1,5 @@
 import { eq, isNull } from "drizzle-orm";
-import { SHOPIFY_INVENTORY_SCOPES, SHOPIFY_SCOPES } from "../contract/shopify.js";
+import { SHOPIFY_FULFILLMENT_SCOPES, SHOPIFY_INVENTORY_SCOPES, SHOPIFY_SCOPES } from "../contract/shopify.js";
 import type { AppContext } from "./context.js";
 import { shops, users } from "./db/schema/index.js";
 import { CryptoProviderError } from "./integrations/crypto/index.js";
@@ -115,7 +115,10 @@ async function checkShopify(ctx: AppContext): Promise<DoctorCheck[]> {
     try {
       const access = await shop.admin.checkAccess();
       const missing = SHOPIFY_SCOPES.filter((s) => !access.scopes.includes(s));
-      const inventory = SHOPIFY_INVENTORY_SCOPES.every((s) => access.scopes.includes(s));
+      const waiting = [
+        ...(SHOPIFY_INVENTORY_SCOPES.every((s) => access.scopes.includes(s)) ? [] : ["inventory sync"]),
+        ...(SHOPIFY_FULFILLMENT_SCOPES.every((s) => access.scopes.includes(s)) ? [] : ["fulfillment"]),
+      ];
       checks.push(
         missing.length
           ? {
@@ -126,7 +129,7 @@ async function checkShopify(ctx: AppContext): Promise<DoctorCheck[]> {
           : {
               service: "Shopify",
               ok: true,
-              message: `${row.domain} (${access.name}) answers${inventory ? "" : "; inventory sync waits for a Reinstall (no inventory scopes)"}.`,
+              message: `${row.domain} (${access.name}) answers${waiting.length ? `; ${waiting.join(" and ")} wait for a Reinstall (scopes not granted)` : ""}.`,
             },
       );
     } catch (err) {

@@ -64,7 +64,8 @@ describe.each(DRIVERS)("Shopify OAuth against the emulator on %s", (driver) => {
       headers: user.headers,
     });
     expect(new URL(reinstall.headers.location as string).searchParams.get("scope")).toBe(
-      "read_orders,write_orders,read_products,write_products,read_inventory,write_inventory",
+      "read_orders,write_orders,read_products,write_products,read_inventory,write_inventory," +
+        "read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
     );
   });
 

@@ -210,8 +210,14 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
     const client = t.app.ctx.providers.shopify;
     const { shop, token } = {
       shop: s.shop,
-      token: (await issueExpiringToken(t.app.ctx.db, s.shop, "read_orders,write_orders", t.app.ctx.clock()))
-        .accessToken,
+      token: (
+        await issueExpiringToken(
+          t.app.ctx.db,
+          s.shop,
+          "read_orders,write_orders,write_merchant_managed_fulfillment_orders",
+          t.app.ctx.clock(),
+        )
+      ).accessToken,
     };
     const admin = client.admin(shop, token);
     expect(await admin.fulfillOrder(ours.shopifyOrderId)).toBe(1);
@@ -231,6 +237,73 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
     expect(
       (await t.app.inject({ method: "GET", url: `/__sandbox/shopify/${s.shop}/admin/settings` })).body,
     ).toContain("ORDERS_CREATE");
+  });
+
+  it("shows fulfillment orders and creates fulfillments only with the merchant-managed fulfillment scopes", async () => {
+    const orderOf = async (scopes: string) => {
+      const store = await storeWithToken(scopes);
+      const [variant] = await t.app.ctx.db
+        .select()
+        .from(sandboxShopifyVariants)
+        .where(eq(sandboxShopifyVariants.shop, store.shop))
+        .limit(1);
+      const placed = await placeOrder(t.app, store.shop, [{ variantId: variant.id, quantity: 1 }]);
+      const [row] = await t.app.ctx.db
+        .select()
+        .from(sandboxShopifyOrders)
+        .where(eq(sandboxShopifyOrders.id, placed.order.id));
+      return { ...store, orderId: placed.order.id, fulfillmentOrderId: row.fulfillmentOrderId };
+    };
+    const fulfillmentOrders = (o: { shop: string; token: string; orderId: string }) =>
+      graphql(
+        o.shop,
+        o.token,
+        `query($id: ID!) { order(id: $id) { fulfillmentOrders(first: 5) { nodes { id } } } }`,
+        {
+          id: `gid://shopify/Order/${o.orderId}`,
+        },
+      );
+    const create = (o: { shop: string; token: string; fulfillmentOrderId: string }) =>
+      graphql(
+        o.shop,
+        o.token,
+        `mutation($f: FulfillmentInput!) { fulfillmentCreate(fulfillment: $f) { fulfillment { id } userErrors { message } } }`,
+        {
+          f: {
+            lineItemsByFulfillmentOrder: [
+              { fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${o.fulfillmentOrderId}` },
+            ],
+          },
+        },
+      );
+
+    // read/write_orders alone: the order is there, its fulfillment orders are not, and no error says why.
+    const orders = await orderOf("read_orders,write_orders");
+    const hidden = await fulfillmentOrders(orders);
+    expect(hidden.json().errors).toBeUndefined();
+    expect(hidden.json().data.order.fulfillmentOrders.nodes).toEqual([]);
+    const refused = await create(orders);
+    expect(refused.json().errors[0].extensions.code).toBe("ACCESS_DENIED");
+    expect(refused.json().errors[0].message).toContain("write_merchant_managed_fulfillment_orders");
+    expect(refused.json().data.fulfillmentCreate).toBeNull();
+    expect(
+      await t.app.ctx.providers.shopify.admin(orders.shop, orders.token).fulfillOrder(orders.orderId),
+    ).toBe(0);
+
+    // Reading is not writing.
+    const readOnly = await orderOf("read_orders,read_merchant_managed_fulfillment_orders");
+    expect((await fulfillmentOrders(readOnly)).json().data.order.fulfillmentOrders.nodes).toEqual([
+      { id: `gid://shopify/FulfillmentOrder/${readOnly.fulfillmentOrderId}` },
+    ]);
+    expect((await create(readOnly)).json().errors[0].extensions.code).toBe("ACCESS_DENIED");
+
+    // The write scope implies the read one, as on Shopify.
+    const granted = await orderOf("read_orders,write_merchant_managed_fulfillment_orders");
+    expect((await fulfillmentOrders(granted)).json().data.order.fulfillmentOrders.nodes).toHaveLength(1);
+    expect((await create(granted)).json().data.fulfillmentCreate).toMatchObject({
+      fulfillment: { id: expect.stringMatching(/^gid:\/\/shopify\/Fulfillment\/\d+$/) },
+      userErrors: [],
+    });
   });
 
   it("sets inventory levels only with the inventory scope and the compare-and-swap field", async () => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { SHOPIFY_INVENTORY_SCOPES, SHOPIFY_SCOPES } from "../../contract/shopify.js";
+import { SHOPIFY_REINSTALL_SCOPES } from "../../contract/shopify.js";
 import type { AppContext } from "../context.js";
 import {
   items,
@@ -50,7 +50,8 @@ export async function seedDemoShop(ctx: AppContext): Promise<void> {
   if (existing) return;
 
   const shop = await ensureSandboxShop(ctx.db, ctx.config.publicUrl, DEMO_SHOP);
-  const scopes = [...SHOPIFY_SCOPES, ...SHOPIFY_INVENTORY_SCOPES].join(",");
+  // As after a reinstall, so the demo store shows stock sync and delivered orders fulfilled.
+  const scopes = SHOPIFY_REINSTALL_SCOPES.join(",");
   const issuedAt = ctx.clock();
   const tokens = await issueExpiringToken(ctx.db, DEMO_SHOP, scopes, issuedAt);
   await ctx.db

@@ -52,7 +52,8 @@ function ConnectedStore({ shopifyStore, accessRefused }: { shopifyStore: string;
         </div>
         <p className="text-sm text-muted-foreground">
           Reconnect registers the order webhooks with Shopify again. Reinstall asks Shopify for fresh
-          permissions, including inventory, so your listings' stock shows in your store.
+          permissions, including inventory and fulfillment, so your listings' stock shows in your store and
+          delivered orders are marked fulfilled.
         </p>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">

@@ -1,14 +1,14 @@
 import "@shopify/shopify-api/adapters/node";
 import { createHash, randomBytes } from "node:crypto";
 import { LogSeverity, shopifyApi } from "@shopify/shopify-api";
-import { type InstallPurpose, SHOPIFY_INVENTORY_SCOPES, SHOPIFY_SCOPES } from "../../../contract/shopify.js";
+import { type InstallPurpose, SHOPIFY_REINSTALL_SCOPES, SHOPIFY_SCOPES } from "../../../contract/shopify.js";
 import { SHOPIFY_API_VERSION, type ShopifyConfig } from "./client.js";
 
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 
-/** Spec 000 §7: the four store scopes; reinstalling adds the inventory ones. */
+/** Spec 000 §7: the four store scopes; reinstalling adds the inventory and fulfillment ones (decision 037). */
 export function scopesFor(purpose: InstallPurpose): string[] {
-  return purpose === "reinstall" ? [...SHOPIFY_SCOPES, ...SHOPIFY_INVENTORY_SCOPES] : [...SHOPIFY_SCOPES];
+  return purpose === "reinstall" ? [...SHOPIFY_REINSTALL_SCOPES] : [...SHOPIFY_SCOPES];
 }
 
 /** A fresh OAuth state: the random value travels through Shopify, only its hash is stored. */

@@ -6,6 +6,7 @@ import {
   type OAuthError,
   ORDER_LIFECYCLE_TOPICS,
   SHOP_DOMAIN_RE,
+  SHOPIFY_FULFILLMENT_SCOPES,
   SHOPIFY_TEXTS,
   SHOPIFY_WEBHOOK_PATHS,
   type StoreProduct,
@@ -323,6 +324,15 @@ export async function fulfillIfDelivered(ctx: AppContext, orderId: string): Prom
   if (leaves.some((o) => o.status !== "completed")) return;
   const shop = await connectedShop(ctx, order.userId);
   if (!shop || shop.domain !== order.shopDomain) return;
+  // Without these Shopify shows the token no fulfillment order and refuses fulfillmentCreate; like the stock sync
+  // without inventory scopes, the store waits for a reinstall (decision 037) instead of failing every delivery.
+  if (!SHOPIFY_FULFILLMENT_SCOPES.every((s) => shop.scopes.includes(s))) {
+    ctx.log.info(
+      { orderId },
+      "shopify fulfillment skipped: the store lacks the fulfillment scopes (reinstall)",
+    );
+    return;
+  }
   try {
     await shop.admin.fulfillOrder(order.shopifyOrderId);
   } catch (err) {

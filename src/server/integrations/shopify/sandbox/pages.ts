@@ -64,11 +64,13 @@ ${shops.map(
 
 const SCOPE_TEXT: Record<string, string> = {
   read_orders: "View orders",
-  write_orders: "Edit orders and create fulfillments",
+  write_orders: "Edit orders",
   read_products: "View products",
   write_products: "Edit and delete products",
   read_inventory: "View inventory",
   write_inventory: "Edit inventory levels",
+  read_merchant_managed_fulfillment_orders: "View fulfillment orders at your own locations",
+  write_merchant_managed_fulfillment_orders: "Fulfill orders at your own locations",
 };
 
 export function authorizePage(p: {

@@ -20,9 +20,12 @@ export function idOf(type: string, value: string): string | null {
 }
 
 /** A write scope implies its read scope, as on Shopify. */
+export function hasScope(ctx: GraphqlContext, scope: string): boolean {
+  return ctx.scopes.includes(scope) || ctx.scopes.includes(scope.replace(/^read_/, "write_"));
+}
+
 export function requireScope(ctx: GraphqlContext, field: string, scope: string): void {
-  const write = scope.replace(/^read_/, "write_");
-  if (ctx.scopes.includes(scope) || ctx.scopes.includes(write)) return;
+  if (hasScope(ctx, scope)) return;
   throw new GraphQLError(`Access denied for ${field} field. Required access: \`${scope}\` access scope.`, {
     extensions: {
       code: "ACCESS_DENIED",

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { sandboxShopifyFulfillments, sandboxShopifyOrders } from "../../../../db/schema/index.js";
 import { findSandboxOrder } from "../store.js";
-import { type GraphqlContext, gid, idOf, requireScope } from "./common.js";
+import { type GraphqlContext, gid, hasScope, idOf, requireScope } from "./common.js";
 
 async function orderNode(ctx: GraphqlContext, id: string) {
   const o = await findSandboxOrder(ctx.db, ctx.shop.domain, id);
@@ -18,13 +18,17 @@ async function orderNode(ctx: GraphqlContext, id: string) {
     email: o.email,
     createdAt: o.createdAt.toISOString(),
     displayFulfillmentStatus: o.fulfillmentStatus === "fulfilled" ? "FULFILLED" : "UNFULFILLED",
+    // Shopify answers a token without the fulfillment-order scope of the order's location (here always the
+    // shop's own, merchant-managed one) with the subset it may see: none, and no error.
     fulfillmentOrders: () => ({
-      nodes: [
-        {
-          id: gid("FulfillmentOrder", o.fulfillmentOrderId),
-          status: o.fulfillmentStatus === "fulfilled" ? "CLOSED" : "OPEN",
-        },
-      ],
+      nodes: hasScope(ctx, "read_merchant_managed_fulfillment_orders")
+        ? [
+            {
+              id: gid("FulfillmentOrder", o.fulfillmentOrderId),
+              status: o.fulfillmentStatus === "fulfilled" ? "CLOSED" : "OPEN",
+            },
+          ]
+        : [],
     }),
     fulfillments: () => fulfillments.map(fulfillmentNode),
   };
@@ -58,7 +62,7 @@ export const orderResolvers = {
     },
     ctx: GraphqlContext,
   ) => {
-    requireScope(ctx, "fulfillmentCreate", "write_orders");
+    requireScope(ctx, "fulfillmentCreate", "write_merchant_managed_fulfillment_orders");
     const ids = fulfillment.lineItemsByFulfillmentOrder.map((l) =>
       idOf("FulfillmentOrder", l.fulfillmentOrderId),
     );
