@@ -21,7 +21,7 @@ export interface DashboardResult {
   p99: number;
 }
 
-export async function seed(url: string): Promise<{ cookie: string; seconds: number }> {
+async function seed(url: string): Promise<{ cookie: string; seconds: number }> {
   const started = Date.now();
   const c = new pg.Client({ connectionString: url });
   await c.connect();

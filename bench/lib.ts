@@ -7,7 +7,7 @@ import pg from "pg";
 /** Shared plumbing for the benchmarks: a throwaway PostgreSQL database and servers in child processes. */
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const BASE_URL =
+const BASE_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   "postgres://postgres@127.0.0.1:5432/postgres";
@@ -32,7 +32,7 @@ export async function freshDatabase(tag: string): Promise<{ url: string; drop: (
   };
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();

@@ -8,7 +8,7 @@ export const adminUsersQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
 });
-export const adminUserSchema = z.object({
+const adminUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   robloxUserId: z.number().int(),
@@ -50,7 +50,7 @@ export const AUDIT_KINDS = [
   "grant",
   "bot-key",
 ] as const;
-export const auditKindSchema = z.enum(AUDIT_KINDS);
+const auditKindSchema = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof auditKindSchema>;
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   item: "Item",
@@ -67,7 +67,7 @@ export const auditLogQuerySchema = z.object({
   actor: z.uuid("must be a user id").optional(),
   kind: auditKindSchema.optional(),
 });
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.string(),
   actorUserId: z.string().nullable(),
   actorUsername: z.string(),
@@ -78,7 +78,6 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
   createdAt: z.string(),
 });
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditLogResponseSchema = z.object({
   entries: z.array(auditEntrySchema),
   /** Everyone who has made a change, for the filter. */

@@ -13,9 +13,9 @@ export const API_RATE_LIMITS = { reads: 600, writes: 120, windowSeconds: 60 } as
 export const IDEMPOTENCY_TTL_HOURS = 24;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** The most lines one create-order call may carry. */
-export const API_ORDER_MAX_LINES = 50;
-export const API_ORDERS_PAGE_MAX = 100;
-export const API_ORDERS_PAGE_DEFAULT = 50;
+const API_ORDER_MAX_LINES = 50;
+const API_ORDERS_PAGE_MAX = 100;
+const API_ORDERS_PAGE_DEFAULT = 50;
 /** "Send test event" presses a seller may make a minute: each makes the server POST to their endpoint. */
 export const WEBHOOK_TEST_EVENTS_PER_MINUTE = 5;
 /** Keys start with these, so a leaked one is recognisable (live: real mode; test: sandbox). */
@@ -83,7 +83,7 @@ export const apiErrorSchema = z
   })
   .meta({ id: "Error", example: { error: "Invalid API key", code: "invalid_api_key" } });
 
-export const apiInventoryEntrySchema = z
+const apiInventoryEntrySchema = z
   .object({
     gameId: gameSchema,
     codeName: z.string(),
@@ -200,7 +200,7 @@ export const apiOrdersPageSchema = z
 
 // --- The seller's API Integration page (session routes) ---
 
-export const WEBHOOK_EVENTS = ["order.created", "order.claimed", "order.completed", "order.failed"] as const;
+const WEBHOOK_EVENTS = ["order.created", "order.claimed", "order.completed", "order.failed"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Headers of a webhook delivery; the signature is HMAC-SHA256 (hex) over `${id}.${timestamp}.${body}`. */
 export const WEBHOOK_HEADERS = {
@@ -219,7 +219,7 @@ export const apiToggleResponseSchema = z.object({
 });
 export const apiRefreshKeyResponseSchema = z.object({ apiKey: z.string(), keyPrefix: z.string() });
 
-export const webhookDeliverySchema = z.object({
+const webhookDeliverySchema = z.object({
   id: z.string(),
   event: z.string(),
   status: z.enum(["pending", "delivered", "failed"]),

@@ -41,10 +41,9 @@ const botItemLineSchema = z.object({
 });
 export type BotItemLine = z.infer<typeof botItemLineSchema>;
 
-export const botUsernameBodySchema = z.object({
+export const botUsernameSchema = z.object({
   botUsername: z.string().trim().min(1, "is required").max(50),
 });
-export const botUsernameQuerySchema = botUsernameBodySchema;
 export const botsQuerySchema = z.object({ game: gameSchema.optional() });
 
 const botApiBotSchema = z.object({

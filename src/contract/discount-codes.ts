@@ -3,7 +3,7 @@ import type { PaidTier } from "./plans.js";
 
 /** Which paid plans a discount code applies to (spec 001 §3). */
 export const APPLICABLE_PLANS = ["basic", "pro", "both"] as const;
-export const applicablePlansSchema = z.enum(APPLICABLE_PLANS);
+const applicablePlansSchema = z.enum(APPLICABLE_PLANS);
 export type ApplicablePlans = z.infer<typeof applicablePlansSchema>;
 
 /** Codes are stored and compared uppercase (spec 001 §5: uppercased as typed). */
@@ -67,7 +67,6 @@ export const createDiscountCodeRequestSchema = z.object({
   applicablePlans: applicablePlansSchema.default(DISCOUNT_CODE_DEFAULTS.applicablePlans),
   isActive: z.boolean().default(DISCOUNT_CODE_DEFAULTS.isActive),
 });
-export type CreateDiscountCodeRequest = z.input<typeof createDiscountCodeRequestSchema>;
 
 /** PATCH /api/admin/discount-codes/{id}: the admin toggles a code on or off (spec 001 §4). */
 export const updateDiscountCodeRequestSchema = z.object({ isActive: z.boolean() });

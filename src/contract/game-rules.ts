@@ -5,7 +5,7 @@ import { GAME_NAMES, type Game, gameSchema } from "./games.js";
  * Per-game limits an admin sets (spec 001 §3 Game rules). Null means no limit. A rule applies to listings linked and
  * orders created after it changes; existing ones stay as they are.
  */
-export const gameRulesSchema = z.object({
+const gameRulesSchema = z.object({
   game: gameSchema,
   /** The most distinct items one order of this game may hold. */
   maxUniqueItems: z.number().int().min(1).nullable(),

@@ -25,7 +25,7 @@ export const PROVIDER_PATH = "/api/plisio";
 
 /** Spec 001 §3: how an invoice is stored and shown. partial is ours: an open invoice paid in part. */
 export const INVOICE_STATUSES = ["pending", "completed", "mismatch", "expired", "partial"] as const;
-export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
 /** Where a provider says an invoice stands, whatever its own status names. */

@@ -133,7 +133,7 @@ export const discordSettingsRequestSchema = z.object({
 });
 export type DiscordSettingsRequest = z.infer<typeof discordSettingsRequestSchema>;
 
-export const discordSettingsSchema = z.object({
+const discordSettingsSchema = z.object({
   webhookUrl: z.string().nullable(),
   enabled: z.boolean(),
   orderCreatedEnabled: z.boolean(),

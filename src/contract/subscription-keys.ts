@@ -35,7 +35,7 @@ export const generateKeysRequestSchema = z.object({
 export type GenerateKeysRequest = z.infer<typeof generateKeysRequestSchema>;
 
 /** A key as admins see it: in full, with who used it and when (spec 001 §3 plus the user and time). */
-export const adminSubscriptionKeySchema = z.object({
+const adminSubscriptionKeySchema = z.object({
   id: z.string(),
   key: z.string(),
   tier: paidTierSchema,

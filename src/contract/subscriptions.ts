@@ -17,7 +17,7 @@ export const KEY_DAYS = 30;
 /** The subscription page's days-left bar is scaled against 30 days (spec 001 §9). */
 export const PROGRESS_SCALE_DAYS = 30;
 /** Spec 001 §4: seven days or fewer left is "Expiring Soon". */
-export const EXPIRING_SOON_DAYS = 7;
+const EXPIRING_SOON_DAYS = 7;
 
 export const TIER_NAMES: Record<Tier, string> = { free: "Free", basic: "Basic", pro: "Pro" };
 
@@ -54,7 +54,7 @@ export interface Purchase {
 export const durationDays = (duration: Duration): number | null =>
   duration === "lifetime" ? null : Number(duration);
 
-export const SUBSCRIPTION_TEXTS = {
+const SUBSCRIPTION_TEXTS = {
   alreadyLifetime: (tier: PaidTier) => `Your ${TIER_NAMES[tier]} plan is already lifetime`,
   lifetimeUpgradeOnly: (tier: PaidTier) =>
     `Your ${TIER_NAMES[tier]} plan is lifetime: only Pro lifetime can replace it`,
@@ -106,7 +106,6 @@ export const useKeyResponseSchema = z.object({
   subscriptionTier: z.enum(["basic", "pro"]),
   subscriptionExpiry: z.string().nullable(),
 });
-export type UseKeyResponse = z.infer<typeof useKeyResponseSchema>;
 
 /** Spec 001 §8: the key errors, worded so the client's error normaliser shows them as they are. */
 export const KEY_TEXTS = {

@@ -130,7 +130,7 @@ export function loadConfig(
 }
 
 /** Whether a listen address is reachable only from this machine. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 

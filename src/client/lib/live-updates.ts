@@ -19,7 +19,7 @@ const TARGETS: Record<LiveEventType, { keys: readonly string[]; prefixes?: reado
   user: { keys: ["/api/auth/me"] },
 };
 
-export function isLiveEventType(value: unknown): value is LiveEventType {
+function isLiveEventType(value: unknown): value is LiveEventType {
   return LIVE_EVENT_TYPES.includes(value as LiveEventType);
 }
 

@@ -16,7 +16,7 @@ const INVALID_KEY = "This subscription key is invalid or has already been used."
  * The catalogue, matched case-insensitively by containment. More specific phrases come before the phrases they
  * contain ("key not found" before "not found"), so the most specific row wins.
  */
-export const KNOWN_ERRORS: ReadonlyArray<readonly [phrase: string, shown: string]> = [
+const KNOWN_ERRORS: ReadonlyArray<readonly [phrase: string, shown: string]> = [
   ["invalid or already used key", INVALID_KEY],
   ["invalid or used key", INVALID_KEY],
   // Keys never expire (decision 035); the row is §8's, kept so the catalogue stays the spec's.

@@ -1,6 +1,6 @@
 /** Theme preference, stored in localStorage. public/theme-init.js repeats the key and rules (it runs before any module). */
 export const THEME_STORAGE_KEY = "autodrop-theme";
-export const THEMES = ["light", "dark", "system"] as const;
+const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 export type ResolvedTheme = "light" | "dark";
 export const DEFAULT_THEME: Theme = "dark";

@@ -1,11 +1,11 @@
 import { type ReactElement, type ReactNode, useSyncExternalStore } from "react";
 
 /** Spec 000 §4 and §9: one toast at a time, a new one replaces it; removal long after dismissal. */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DURATION = 5000;
 
-export type ToastVariant = "default" | "destructive";
+type ToastVariant = "default" | "destructive";
 
 export interface ToastOptions {
   title?: ReactNode;

@@ -1,7 +1,7 @@
 import { onTestFinished, vi } from "vitest";
 
 /** A request the app sent: method, path with its query, and the parsed JSON body. */
-export interface SentRequest {
+interface SentRequest {
   method: string;
   path: string;
   body: unknown;

@@ -2,7 +2,7 @@ import type { AppContext } from "../context.js";
 import { discountCodes } from "../db/schema/index.js";
 
 /** The sandbox's discount code (docs/sandbox.md): 20% off either plan, so a tester can try one without an admin. */
-export const DEMO_DISCOUNT_CODE = "DEMO20";
+const DEMO_DISCOUNT_CODE = "DEMO20";
 
 export async function seedDiscountCodes(ctx: AppContext): Promise<void> {
   if (!ctx.config.sandbox) return;

@@ -8,14 +8,14 @@ const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
  * Text PostgreSQL cannot store or that is not Unicode: NUL (U+0000) is refused by `text` columns and a lone
  * surrogate cannot be encoded as UTF-8. Either would fail deep in a query as a 500; we refuse it at the door.
  */
-export function isUnsafeText(value: string): boolean {
+function isUnsafeText(value: string): boolean {
   return value.includes("\u0000") || LONE_SURROGATE.test(value);
 }
 
 const MAX_DEPTH = 32;
 
 /** Where in a parsed value the first unsafe string sits ("body.items.0.name"), or null when there is none. */
-export function unsafeTextPath(value: unknown, path: string, depth = 0): string | null {
+function unsafeTextPath(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === "string") return isUnsafeText(value) ? path : null;
   if (value === null || typeof value !== "object" || Buffer.isBuffer(value) || depth > MAX_DEPTH) return null;
   for (const [key, inner] of Object.entries(value)) {

@@ -12,7 +12,7 @@ import { registerSandboxHome, type SandboxContext } from "./sandbox-home.js";
 import { createShopifyProvider, registerShopifySandbox, type ShopifyProvider } from "./shopify/index.js";
 import { createWebhookProvider, registerWebhookSandbox, type WebhookProvider } from "./webhooks/index.js";
 
-export { createHttpFetch, type HttpFetch } from "./fetch.js";
+export { createHttpFetch } from "./fetch.js";
 
 /** Every external service the app talks to, each behind its interface; reached as `ctx.providers.<name>`. */
 export interface Providers {

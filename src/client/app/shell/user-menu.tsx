@@ -12,11 +12,11 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { useAuth } from "@/lib/auth";
 
-export function planLabel(tier: string): string {
+function planLabel(tier: string): string {
   return `${tier.charAt(0).toUpperCase()}${tier.slice(1)} Plan`;
 }
 
-export function initials(username: string): string {
+function initials(username: string): string {
   return username.slice(0, 2).toUpperCase();
 }
 

@@ -6,7 +6,6 @@ import { cn } from "@/lib/utils";
 /** A slide-in panel (the navigation drawer on small screens), built on the Radix dialog. */
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 
 const SIDES = {
   left: "inset-y-0 left-0 h-full w-3/4 border-r sm:max-w-xs data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left",

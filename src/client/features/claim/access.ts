@@ -49,7 +49,7 @@ export function parseClaimAccess(pathname: string, search: string): ClaimAccess 
   return orderId && email ? { kind: "email", orderId, email } : null;
 }
 
-export function sameAccess(a: ClaimAccess, b: ClaimAccess): boolean {
+function sameAccess(a: ClaimAccess, b: ClaimAccess): boolean {
   if (a.kind === "authKey") return b.kind === "authKey" && a.authKey === b.authKey;
   return b.kind === "email" && a.orderId === b.orderId && a.email.toLowerCase() === b.email.toLowerCase();
 }

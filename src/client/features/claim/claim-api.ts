@@ -12,7 +12,7 @@ import { validateRobloxUsername } from "@/lib/roblox";
 import { accessBody, type ClaimAccess, claimRequest, orderUrl, privateServerUrl } from "./access";
 import { pollInterval } from "./order-view";
 
-export const CLAIM_CONFIG_URL = "/api/claim/config";
+const CLAIM_CONFIG_URL = "/api/claim/config";
 
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;

@@ -2,7 +2,7 @@ import { CLAIM_STATUS_MEANINGS, type ClaimOrderView, type ClaimSubOrderView } fr
 import type { OrderStatus } from "../../../contract/orders";
 
 /** The game selection shows this many items of each sub-order (spec 001 §9). */
-export const PREVIEW_ITEM_COUNT = 3;
+const PREVIEW_ITEM_COUNT = 3;
 /** How often an order waiting for the trade is re-read. */
 export const PENDING_POLL_MS = 5000;
 

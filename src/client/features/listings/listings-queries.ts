@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 
 /** Query keys are the URLs (the live-updates hook invalidates them on server events). */
 export const LISTINGS_KEY = ["/api/listings"] as const;
-export const STORE_PRODUCTS_KEY = ["/api/shopify/products"] as const;
+const STORE_PRODUCTS_KEY = ["/api/shopify/products"] as const;
 
 export function useListings() {
   return useQuery<Listing[]>({ queryKey: LISTINGS_KEY });

@@ -32,7 +32,7 @@ const SOURCE_LABELS: Record<string, string> = { shopify: "Shopify", api: "API", 
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-export function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status }: { status: string }) {
   const shown = statusDisplay(status);
   return <Badge variant={STATUS_VARIANTS[shown]}>{STATUS_LABELS[shown]}</Badge>;
 }

@@ -5,7 +5,7 @@ import { PRICES, type Tier } from "../../../contract/plans";
  * integration, plan (steps 1 and 2). Pure, so every transition is unit-tested.
  */
 export type Integration = "shopify" | "api";
-export type WizardStep = "integration" | "store" | "plan";
+type WizardStep = "integration" | "store" | "plan";
 export type PaymentMethod = "crypto" | "key";
 
 export interface WizardState {
@@ -25,7 +25,7 @@ export type WizardAction =
 
 /** The query parameter the store connection returns with (`/?setup=step2`). */
 export const SETUP_PARAM = "setup";
-export const RETURNED_FROM_STORE = "step2";
+const RETURNED_FROM_STORE = "step2";
 /** Spec 000 §9: the parameter leaves the address 100 ms after the return. */
 export const SETUP_PARAM_REMOVAL_MS = 100;
 

@@ -3,12 +3,9 @@ import { PlisioClient } from "./plisio.js";
 import type { CryptoProvider } from "./provider.js";
 
 export {
-  type CallbackResult,
-  type CryptoInvoice,
   type CryptoInvoiceUpdate,
   type CryptoProvider,
   CryptoProviderError,
-  type NewCryptoInvoice,
 } from "./provider.js";
 export { registerPlisioSandbox } from "./sandbox/index.js";
 export { plisioVerifyHash } from "./verify-hash.js";

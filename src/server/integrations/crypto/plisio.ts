@@ -18,7 +18,7 @@ const TIMEOUT_MS = 15_000;
  * Plisio's statuses (new, pending, pending internal, completed, mismatch, expired, error, cancelled, cancelled
  * duplicate) as the app needs them: mismatch is an overpayment; an error or a cancellation ends the invoice unpaid.
  */
-export function plisioState(status: string): ProviderInvoiceState {
+function plisioState(status: string): ProviderInvoiceState {
   switch (status) {
     case "completed":
       return "paid";
@@ -38,7 +38,7 @@ const wireText = z.union([z.string(), z.number()]).transform(String);
 const wireAmount = wireText.transform((v) => formatDecimal(v, CRYPTO_DECIMALS));
 
 /** tx_urls: a JSON list in a string, one URL, "null", or (operations) tx_url. */
-export function parseTxUrls(value: unknown): string[] {
+function parseTxUrls(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string" && v !== "");
   if (typeof value !== "string" || value === "" || value === "null") return [];
   if (value.startsWith("[")) {
@@ -52,7 +52,7 @@ export function parseTxUrls(value: unknown): string[] {
 }
 
 /** expire_utc in seconds or milliseconds since the epoch, or a date text. */
-export function parseExpireUtc(value: unknown): Date | null {
+function parseExpireUtc(value: unknown): Date | null {
   if (value === undefined || value === null || value === "") return null;
   const number = Number(value);
   const ms = Number.isFinite(number) ? (number < 1e12 ? number * 1000 : number) : Date.parse(String(value));

@@ -49,7 +49,7 @@ const rateLimitBody = z.object({ retry_after: z.number(), global: z.boolean().op
 
 // Bounds a retry_after we act on: never a busy loop, never a message parked for hours.
 /** Pinned: a path without a version gets Discord's default, v6, which is deprecated (docs/integrations.md). */
-export const DISCORD_API_VERSION = "v10";
+const DISCORD_API_VERSION = "v10";
 
 const MIN_RETRY_SECONDS = 0.05;
 const MAX_RETRY_SECONDS = 3600;

@@ -8,12 +8,11 @@ import {
   WebhookRefusedError,
 } from "./guard.js";
 
-export { isPublicAddress } from "./address.js";
 export { type ResolveHost, WebhookRefusedError } from "./guard.js";
-export { registerWebhookSandbox, SANDBOX_WEBHOOK_PATH } from "./sandbox.js";
+export { registerWebhookSandbox } from "./sandbox.js";
 
 /** What a delivery attempt got back: the receiver's status code (2xx is delivered). */
-export interface WebhookResponse {
+interface WebhookResponse {
   status: number;
 }
 

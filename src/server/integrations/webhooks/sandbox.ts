@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { sandboxWebhookReceipts } from "../../db/schema/index.js";
 import { addSandboxEntry, html, type SandboxContext, sendPage } from "../sandbox-home.js";
 
-export const SANDBOX_WEBHOOK_PATH = "/__sandbox/webhooks";
+const SANDBOX_WEBHOOK_PATH = "/__sandbox/webhooks";
 const SHOWN = 50;
 
 /**

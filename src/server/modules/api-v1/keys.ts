@@ -11,7 +11,7 @@ import { hashToken, type SessionUser } from "../auth/index.js";
 const SHOWN_KEY_CHARS = 6;
 
 /** A new API key: 192 random bits after a recognisable prefix; only its SHA-256 hash and prefix are stored. */
-export function newApiKey(sandbox: boolean): { key: string; keyHash: string; keyPrefix: string } {
+function newApiKey(sandbox: boolean): { key: string; keyHash: string; keyPrefix: string } {
   const prefix = sandbox ? API_KEY_PREFIXES.test : API_KEY_PREFIXES.live;
   const key = `${prefix}${randomBytes(24).toString("base64url")}`;
   return { key, keyHash: hashToken(key), keyPrefix: key.slice(0, prefix.length + SHOWN_KEY_CHARS) };

@@ -165,7 +165,7 @@ export async function forgetExpiredIdempotencyKeys(ctx: AppContext): Promise<num
 }
 
 /** What identifies a request for its Idempotency-Key: the parsed body, so whitespace and key order do not matter. */
-export const requestHashOf = (body: ApiCreateOrderRequest) =>
+const requestHashOf = (body: ApiCreateOrderRequest) =>
   createHash("sha256")
     .update(JSON.stringify(body.items.map((l) => [l.codeName, l.quantity])))
     .digest("hex");

@@ -15,7 +15,7 @@ import { WebhookRefusedError } from "../../integrations/webhooks/index.js";
 import { signWebhook } from "./signature.js";
 
 const SECRET_PURPOSE = "webhook-secret";
-export const WEBHOOK_DELIVER_JOB = "webhooks.deliver";
+const WEBHOOK_DELIVER_JOB = "webhooks.deliver";
 /** Tries per delivery: the first and 7 retries with pg-boss's exponential backoff (about 20 minutes in all). */
 const WEBHOOK_RETRY_LIMIT = 7;
 const DELIVERIES_SHOWN = 20;

@@ -10,12 +10,12 @@ import type { RateLimitRule } from "../../http/rate-limit.js";
 import { hashToken, type SessionUser } from "./sessions.js";
 
 /** Per key and minute (design.md); reads and writes are counted apart so polling never starves order creation. */
-export const API_READ_LIMIT: RateLimitRule = {
+const API_READ_LIMIT: RateLimitRule = {
   name: "api_read",
   points: API_RATE_LIMITS.reads,
   durationSeconds: API_RATE_LIMITS.windowSeconds,
 };
-export const API_WRITE_LIMIT: RateLimitRule = {
+const API_WRITE_LIMIT: RateLimitRule = {
   name: "api_write",
   points: API_RATE_LIMITS.writes,
   durationSeconds: API_RATE_LIMITS.windowSeconds,

@@ -2,7 +2,7 @@ import type { AppModule } from "../../context.js";
 import { publicRoutes, sellerRoutes } from "./routes.js";
 import { scoped } from "./scopes.js";
 
-export { API_READ_LIMIT, API_WRITE_LIMIT, apiError, apiUserOf } from "./api-keys.js";
+export { apiError, apiUserOf } from "./api-keys.js";
 export { actorOf, type BotKeyIdentity } from "./bot-keys.js";
 export { type RouteApp, scoped } from "./scopes.js";
 export {

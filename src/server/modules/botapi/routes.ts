@@ -4,8 +4,7 @@ import {
   botKeyIdParamsSchema,
   botKeyListSchema,
   botsQuerySchema,
-  botUsernameBodySchema,
-  botUsernameQuerySchema,
+  botUsernameSchema,
   completeOrderRequestSchema,
   completeOrderResponseSchema,
   createBotKeyRequestSchema,
@@ -119,7 +118,7 @@ export function botRoutes(r: RouteApp, ctx: AppContext): void {
   r.post(
     "/api/bot/heartbeat",
     {
-      schema: { body: botUsernameBodySchema, response: { 200: heartbeatResponseSchema } },
+      schema: { body: botUsernameSchema, response: { 200: heartbeatResponseSchema } },
     },
     (request) => heartbeat(ctx, request.body.botUsername),
   );
@@ -135,7 +134,7 @@ export function botRoutes(r: RouteApp, ctx: AppContext): void {
   r.get(
     "/api/bot/work",
     {
-      schema: { querystring: botUsernameQuerySchema, response: { 200: workResponseSchema } },
+      schema: { querystring: botUsernameSchema, response: { 200: workResponseSchema } },
     },
     (request) => workFor(ctx.db, request.query.botUsername),
   );

@@ -10,8 +10,6 @@ import { sellerRoutes } from "./routes.js";
 export { cancelOrder } from "./cancel.js";
 export { completeOrder, onOrderCompleted } from "./completion.js";
 export {
-  type OrderCancelledEvent,
-  type OrderCancelOutcome,
   type OrderCreatedEvent,
   onOrderCancelled,
   onOrdersCreated,
@@ -21,7 +19,6 @@ export {
   applyShopifyOrderStateSoon,
   recordShopifyOrderEvent,
   recordShopifyRefund,
-  type ShopifyOrderEvent,
 } from "./lifecycle.js";
 export { releaseUnpaidOrders, retryFailedOrders } from "./recovery.js";
 export { claimBaseUrl, SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "./service.js";

@@ -18,7 +18,7 @@ export function isPaid(financialStatus: string | null | undefined): boolean {
 }
 
 /** What an order becomes when its Shopify order is cancelled or its payment is voided or refunded in full. */
-export function cancelStatusFor(financialStatus: string | null | undefined): CancelStatus {
+function cancelStatusFor(financialStatus: string | null | undefined): CancelStatus {
   return financialStatus === "refunded" || financialStatus === "partially_refunded"
     ? "refunded"
     : "cancelled";

@@ -29,7 +29,7 @@ export interface ShopifyOrderEvent {
   eventId: string | null;
 }
 
-export const APPLY_STATE_JOB = "orders.apply-shopify-state";
+const APPLY_STATE_JOB = "orders.apply-shopify-state";
 
 /** How long after an event that found no order yet its state is applied again (decision 028: the intake race). */
 const REAPPLY_AFTER_SECONDS = 30;
@@ -136,7 +136,7 @@ async function applyRefund(
  * purchase's orders locked, so two webhooks at once apply in turn; every step is idempotent. Answers "no_orders"
  * when orders/create has not been taken in yet (the intake applies the state when it comes).
  */
-export async function applyShopifyOrderState(
+async function applyShopifyOrderState(
   ctx: AppContext,
   shop: string,
   shopifyOrderId: string,

@@ -27,12 +27,12 @@ import { nextInvoiceStatus } from "./invoice-state.js";
 type InvoiceRow = typeof cryptoInvoices.$inferSelect;
 
 /** How long a seller has to pay an invoice. */
-export const INVOICE_EXPIRE_MINUTES = 60;
+const INVOICE_EXPIRE_MINUTES = 60;
 /** The poller asks about open invoices until this long after they were due. */
 const POLL_GRACE_MS = 2 * 86_400_000;
 const POLL_BATCH = 100;
 
-export function invoiceView(row: InvoiceRow): InvoiceView {
+function invoiceView(row: InvoiceRow): InvoiceView {
   return {
     txnId: row.txnId,
     status: row.status as InvoiceStatus,

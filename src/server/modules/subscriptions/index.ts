@@ -3,7 +3,7 @@ import { scoped } from "../auth/index.js";
 import { adminRoutes, sandboxRoutes, sellerRoutes } from "./routes.js";
 import { downgradeExpired } from "./service.js";
 
-export { activatePurchase, type PlanChange } from "./service.js";
+export { activatePurchase } from "./service.js";
 
 const DOWNGRADE_JOB = "subscriptions.downgrade";
 

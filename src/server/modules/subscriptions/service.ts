@@ -22,7 +22,7 @@ import { badRequest, conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
 
 /** The purpose subscription keys are encrypted under (key_encrypted), so admins can list them again. */
-export const KEY_PURPOSE = "subscription-key";
+const KEY_PURPOSE = "subscription-key";
 
 export interface PlanChange {
   subscriptionTier: PaidTier;

@@ -6,25 +6,20 @@ import { ActionRefused, type InvoiceAction, type InvoiceActions } from "./action
 import type { CallbackSender } from "./delivery.js";
 import { BASE, findInvoice, getSettings, listInvoices, saveSettings } from "./state.js";
 
-export const actionSchema = z.discriminatedUnion("type", [
+const actionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("pay"), kind: z.enum(["full", "part", "over"]) }),
   z.object({ type: z.literal("payAmount"), amount: z.string().max(30) }),
   z.object({ type: z.literal("confirm") }),
   z.object({ type: z.literal("expire") }),
 ]);
 
-export const settingsSchema = z.object({
+const settingsSchema = z.object({
   expireMinutes: z.number().int().min(1).max(10_080).nullable(),
   callbacksPaused: z.boolean(),
 });
 
 /** Runs an action for a JSON caller: 404 for an unknown invoice, 409 with the reason when it does not apply. */
-export async function runAction(
-  actions: InvoiceActions,
-  txnId: string,
-  action: InvoiceAction,
-  reply: FastifyReply,
-) {
+async function runAction(actions: InvoiceActions, txnId: string, action: InvoiceAction, reply: FastifyReply) {
   try {
     const result = await actions.apply(txnId, action);
     if (!result) return reply.status(404).send({ error: "No such invoice" });

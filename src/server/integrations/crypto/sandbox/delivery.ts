@@ -11,12 +11,12 @@ const DELIVERY_TIMEOUT_MS = 10_000;
  * Plisio's documentation says a callback is resent when the answer is not 200 but not on what schedule; the
  * emulator tries again after 1, 5, 15 and 60 minutes, then every 6 hours up to 10 attempts in all (docs/payments.md).
  */
-export const RETRY_DELAYS_S = [60, 300, 900, 3600, 21600, 21600, 21600, 21600, 21600];
+const RETRY_DELAYS_S = [60, 300, 900, 3600, 21600, 21600, 21600, 21600, 21600];
 
 export type CallbackRow = typeof sandboxPlisioCallbacks.$inferSelect;
 
 /** The fields Plisio posts about an invoice (its JSON callback), signed with verify_hash. */
-export function callbackFields(inv: SandboxInvoice, secretKey: string): Record<string, unknown> {
+function callbackFields(inv: SandboxInvoice, secretKey: string): Record<string, unknown> {
   const fields: Record<string, unknown> = {
     txn_id: inv.txnId,
     ipn_type: "invoice",

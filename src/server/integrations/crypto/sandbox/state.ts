@@ -26,7 +26,7 @@ export const SANDBOX_RATES: Record<CryptoCurrency, string> = {
 /** Invoice lifetime when the request names none (expire_min). */
 export const DEFAULT_EXPIRE_MINUTES = 60;
 /** After a payment in part, the rest may follow within a day (the wizard's partial bar is scaled against it). */
-export const PARTIAL_WINDOW_MS = 24 * 3_600_000;
+const PARTIAL_WINDOW_MS = 24 * 3_600_000;
 const EXPLORERS: Record<CryptoCurrency, string> = {
   BTC: "https://blockstream.info/tx/",
   LTC: "https://blockchair.com/litecoin/transaction/",
