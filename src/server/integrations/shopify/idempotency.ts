@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /** A UUID-shaped digest of `text` (Shopify recommends UUIDs for idempotency keys). */
-export function uuidFromDigest(text: string): string {
+function uuidFromDigest(text: string): string {
   const h = createHash("sha256").update(text).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }

@@ -7,12 +7,10 @@ export { hashOAuthState, newOAuthState, OAUTH_STATE_TTL_MS, scopesFor, verifyCal
 export {
   centsToDecimal,
   customersRedactSchema,
-  type OrderStateWebhook,
   type OrderWebhook,
   orderStateWebhookSchema,
   orderWebhookSchema,
   parseShopifyJson,
-  type RefundWebhook,
   refundWebhookSchema,
   shopRedactSchema,
   toCents,

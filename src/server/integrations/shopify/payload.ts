@@ -93,7 +93,6 @@ export const orderStateWebhookSchema = z.object({
   cancelled_at: timestampSchema.nullish(),
   updated_at: timestampSchema,
 });
-export type OrderStateWebhook = z.infer<typeof orderStateWebhookSchema>;
 
 /** The fields of refunds/create (the REST refund) that the lifecycle reads: which variants, how many units. */
 export const refundWebhookSchema = z.object({
@@ -108,7 +107,6 @@ export const refundWebhookSchema = z.object({
       .passthrough(),
   ),
 });
-export type RefundWebhook = z.infer<typeof refundWebhookSchema>;
 
 export const customersRedactSchema = z.object({
   shop_domain: z.string(),

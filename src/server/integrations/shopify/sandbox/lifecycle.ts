@@ -18,7 +18,7 @@ import { deliveredCount } from "./webhooks.js";
  * by orders/updated.
  */
 
-export class SandboxLifecycleError extends Error {}
+class SandboxLifecycleError extends Error {}
 
 /** Ids Shopify writes as bare integers (too big for a double) are strings once parsed; they go back as numbers. */
 function withBigIds(value: unknown, key = ""): unknown {

@@ -1,7 +1,7 @@
 import { parseShopifyJson } from "../payload.js";
 
 /** A stored sandbox order as its REST body says (ids as strings once parsed). */
-export interface LineItem {
+interface LineItem {
   id: string;
   quantity: number;
   price: string;

@@ -171,8 +171,8 @@ export async function issueNonExpiringToken(db: DbOrTx, shop: string, scopes: st
 }
 
 /** Shopify's lifetimes for expiring offline tokens: the access token an hour, its refresh token 90 days. */
-export const ACCESS_TOKEN_TTL_S = 3600;
-export const REFRESH_TOKEN_TTL_S = 90 * 24 * 3600;
+const ACCESS_TOKEN_TTL_S = 3600;
+const REFRESH_TOKEN_TTL_S = 90 * 24 * 3600;
 
 export interface ExpiringToken {
   accessToken: string;

@@ -17,7 +17,7 @@ import {
  * costs 0, an object 1, a connection 2 plus its page size times the cost of one node, a mutation 10. The requested
  * cost is counted from the document before running it; the actual cost from what came back.
  */
-export const MUTATION_COST = 10;
+const MUTATION_COST = 10;
 export const MAX_QUERY_COST = 1000;
 
 interface Walk {
@@ -100,7 +100,7 @@ export interface Bucket {
 }
 
 export const BUCKET_SIZE = 2000;
-export const RESTORE_RATE = 100;
+const RESTORE_RATE = 100;
 
 /** The bucket at `now` (refilled at the restore rate since it was last seen, never above its size). */
 export function refill(bucket: Bucket | undefined, now: number): Bucket {
