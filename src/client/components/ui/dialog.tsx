@@ -97,21 +97,24 @@ export function DialogDescription({
 
 /**
  * A dialog's form: Enter and the submit button run `onSubmit` once, not again while `pending`. The browser's own
- * validation is off because the dialog says what is wrong in its own words (spec 000 §5).
+ * validation is off because the dialog says what is wrong in its own words (spec 000 §5). A form on a page, which
+ * lays out its own fields, passes its `className` instead of melting into the dialog's layout.
  */
 export function DialogForm({
   pending,
   onSubmit,
+  className = "contents",
   children,
 }: {
   pending: boolean;
   onSubmit: () => void;
+  className?: string;
   children: ReactNode;
 }) {
   return (
     <form
       noValidate
-      className="contents"
+      className={className}
       onSubmit={(event) => {
         event.preventDefault();
         if (!pending) onSubmit();

@@ -64,29 +64,3 @@ export function Field({
     </div>
   );
 }
-
-/** A form on the page (not in a dialog): Enter and the submit button run `onSubmit` once, not again while pending. */
-export function PageForm({
-  pending,
-  onSubmit,
-  className,
-  children,
-}: {
-  pending: boolean;
-  onSubmit: () => void;
-  className: string;
-  children: ReactNode;
-}) {
-  return (
-    <form
-      noValidate
-      className={className}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!pending) onSubmit();
-      }}
-    >
-      {children}
-    </form>
-  );
-}

@@ -7,6 +7,7 @@ import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { DialogForm } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -16,7 +17,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toastError } from "@/lib/error-toast";
 import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
 import { botImportSummary } from "./admin-forms";
-import { AdminTable, Field, PageForm } from "./admin-table";
+import { AdminTable, Field } from "./admin-table";
 
 type BotsBody = { game: Game; botUsername: string } | { game: Game; botUsernames: string };
 
@@ -43,7 +44,7 @@ function AddBots() {
         <CardTitle id={`${id}-title`}>Add Deposit Bots</CardTitle>
       </CardHeader>
       <CardContent>
-        <PageForm pending={add.isPending} onSubmit={submit} className="grid grid-cols-1 gap-4">
+        <DialogForm pending={add.isPending} onSubmit={submit} className="grid grid-cols-1 gap-4">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Field id={`${id}-game`} label="Game">
               <Select value={game} onValueChange={(v) => setGame(v as Game)}>
@@ -85,7 +86,7 @@ function AddBots() {
               {bulk ? "Add Bots" : "Add Bot"}
             </Button>
           </div>
-        </PageForm>
+        </DialogForm>
       </CardContent>
     </Card>
   );

@@ -11,6 +11,7 @@ import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { DialogForm } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -19,7 +20,7 @@ import { Switch } from "@/components/ui/switch";
 import { toastError } from "@/lib/error-toast";
 import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
 import { type DiscountForm, discountPayload, emptyDiscountForm } from "./admin-forms";
-import { AdminTable, Field, formatDay, PageForm } from "./admin-table";
+import { AdminTable, Field, formatDay } from "./admin-table";
 
 const PLAN_LABELS: Record<ApplicablePlans, string> = { basic: "Basic", pro: "Pro", both: "Both" };
 
@@ -44,7 +45,7 @@ function CreateDiscountCode() {
         <CardTitle id={`${id}-title`}>Create Discount Code</CardTitle>
       </CardHeader>
       <CardContent>
-        <PageForm
+        <DialogForm
           pending={create.isPending}
           onSubmit={submit}
           className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4"
@@ -106,7 +107,7 @@ function CreateDiscountCode() {
               Create Code
             </Button>
           </div>
-        </PageForm>
+        </DialogForm>
       </CardContent>
     </Card>
   );

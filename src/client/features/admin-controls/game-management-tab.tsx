@@ -6,12 +6,13 @@ import { useId, useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { DialogForm } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toastError } from "@/lib/error-toast";
 import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
 import { ruleLimit } from "./admin-forms";
-import { Field, PageForm } from "./admin-table";
+import { Field } from "./admin-table";
 
 const asText = (n: number | null) => (n === null ? "" : String(n));
 
@@ -51,7 +52,7 @@ function GameCard({ rules, itemCount }: { rules: GameRules; itemCount: number | 
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <PageForm pending={save.isPending} onSubmit={submit} className="grid grid-cols-1 gap-4">
+        <DialogForm pending={save.isPending} onSubmit={submit} className="grid grid-cols-1 gap-4">
           <Field id={`${id}-unique`} label="Max unique items per order" hint="Blank means no limit">
             <Input
               id={`${id}-unique`}
@@ -85,7 +86,7 @@ function GameCard({ rules, itemCount }: { rules: GameRules; itemCount: number | 
               Save
             </Button>
           </div>
-        </PageForm>
+        </DialogForm>
       </CardContent>
     </Card>
   );
