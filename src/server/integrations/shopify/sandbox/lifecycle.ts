@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../../db/client.js";
@@ -8,7 +8,7 @@ import { centsToDecimal, parseShopifyJson, toCents } from "../payload.js";
 import { type StoredOrder, sandboxOrderActions } from "./order-state.js";
 import * as pages from "./pages.js";
 import { BASE, isForm, type ShopifySandbox, type ShopParams } from "./shared.js";
-import { BigId, jsonWithBigIds, money } from "./store.js";
+import { BigId, jsonWithBigIds, money, newShopifyIds } from "./store.js";
 import { deliveredCount } from "./webhooks.js";
 
 /**
@@ -31,11 +31,6 @@ function withBigIds(value: unknown, key = ""): unknown {
 }
 
 const serialise = (value: unknown) => jsonWithBigIds(withBigIds(value));
-
-async function newShopifyId(db: Db): Promise<string> {
-  const rows = await db.execute<{ id: string }>(sql`SELECT nextval('sandbox_shopify_ids')::text AS id`);
-  return (rows as unknown as { rows: { id: string }[] }).rows[0].id;
-}
 
 /** A refund of `lines` (line item id -> units), in the REST shape of refunds/create. */
 function refundBody(order: StoredOrder, refundId: string, lines: Map<string, number>, now: string) {
@@ -107,7 +102,7 @@ async function applyAction(
   id: string,
   action: Action,
 ): Promise<{ order: StoredOrder; send: { topic: string; body: string; eventKey: string }[] } | null> {
-  const refundId = action.kind === "paid" ? null : await newShopifyId(db);
+  const refundId = action.kind === "paid" ? null : (await newShopifyIds(db, 1))[0];
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()

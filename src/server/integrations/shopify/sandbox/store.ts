@@ -330,6 +330,14 @@ export async function revokeAccessTokens(db: Db, shop: string): Promise<number> 
   return rows.length;
 }
 
+/** `count` fresh ids from the sequence Shopify-style numeric ids come from (orders, customers, lines, refunds). */
+export async function newShopifyIds(db: DbOrTx, count: number): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(
+    sql`SELECT nextval('sandbox_shopify_ids')::text AS id FROM generate_series(1, ${count})`,
+  );
+  return (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
 export class SandboxOrderError extends Error {}
 
 /** How a storefront order is paid: at once (a card), or later (bank transfer, cash on delivery: "pending"). */
@@ -370,11 +378,7 @@ export async function createSandboxOrder(
       .set({ nextOrderNumber: sql`${sandboxShopifyShops.nextOrderNumber} + 1` })
       .where(eq(sandboxShopifyShops.domain, shop.domain))
       .returning({ orderNumber: sql<number>`${sandboxShopifyShops.nextOrderNumber} - 1` });
-    const idRows = await tx.execute<{ id: string }>(
-      sql`SELECT nextval('sandbox_shopify_ids')::text AS id FROM generate_series(1, ${wanted.length + 2})`,
-    );
-    const ids = (idRows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-    const [orderId, customerId, ...lineIds] = ids;
+    const [orderId, customerId, ...lineIds] = await newShopifyIds(tx, wanted.length + 2);
 
     for (const l of wanted) {
       await tx
