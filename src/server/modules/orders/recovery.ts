@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { ORDER_TEXTS, sellerMayRetry } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import { orderItems, orders } from "../../db/schema/index.js";
-import { conflict, notFound } from "../../http/errors.js";
+import { conflict } from "../../http/errors.js";
 import { InsufficientInventoryError, mergeQuantities, moveInventory } from "../inventory/index.js";
 import { cancelOrder, lockPurchase, queueFollowUps } from "./cancel.js";
 
@@ -21,10 +21,7 @@ type ServeOutcome = "awaiting_payment" | "unclaimed" | "not_retryable" | "no_sto
 async function serveFailedOrder(ctx: AppContext, orderId: string, userId?: string): Promise<ServeOutcome> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [named] = await tx.select().from(orders).where(eq(orders.id, orderId));
-      if (!named || (userId !== undefined && named.userId !== userId)) throw notFound(ORDER_TEXTS.notFound);
-      const purchase = await lockPurchase(tx, named);
-      const order = purchase.find((o) => o.id === orderId)!;
+      const { purchase, order } = await lockPurchase(tx, orderId, userId);
       if (!sellerMayRetry(order)) return "not_retryable";
       const lines = await tx
         .select({ itemId: orderItems.itemId, quantity: orderItems.quantity })
