@@ -60,15 +60,8 @@ export class RateLimits {
 
   /** Consumes one point for key; throws a 429 with Retry-After when the limit is spent. */
   async consume(rule: RateLimitRule, key: string): Promise<void> {
-    try {
-      await (await this.limiter(rule)).consume(key);
-    } catch (res) {
-      if (res instanceof RateLimiterRes) {
-        const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-        throw new HttpError(429, "Rate limit exceeded", { "Retry-After": String(retryAfter) });
-      }
-      throw res;
-    }
+    const { allowed, resetSeconds } = await this.take(rule, key);
+    if (!allowed) throw new HttpError(429, "Rate limit exceeded", { "Retry-After": String(resetSeconds) });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, lt, or } from "drizzle-orm";
 import {
   API_TEXTS,
@@ -23,14 +23,11 @@ import {
 } from "../../db/schema/index.js";
 import { apiError } from "../auth/index.js";
 import { InsufficientInventoryError, moveInventory } from "../inventory/index.js";
-import { cancelOrder, claimBaseUrl } from "../orders/index.js";
+import { cancelOrder, claimBaseUrl, newAuthKey } from "../orders/index.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { enqueueWebhookEvent, type WebhookEventDetails } from "./webhooks.js";
 
 type OrderRow = typeof orders.$inferSelect;
-
-/** The buyer's secret claim key, like the Shopify intake's (192 random bits). */
-const newAuthKey = () => randomBytes(24).toString("base64url");
 
 /** GET /api/v1/get-inventory: what the seller can sell now (reserved units are not counted). */
 export async function apiInventory(ctx: AppContext, userId: string): Promise<ApiInventoryEntry[]> {

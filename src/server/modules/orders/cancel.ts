@@ -148,18 +148,25 @@ export async function cancelLockedOrder(
   return { changed: true, listingIds };
 }
 
-/** The purchase an order belongs to (itself, its parent and its parent's games), locked in id order. */
+/**
+ * The purchase an order belongs to (itself, its parent and its parent's games), locked in id order, with the order
+ * as locked. `userId` limits it to that seller's orders: a missing order and another seller's are the same 404.
+ */
 export async function lockPurchase(
   tx: Tx,
-  order: Pick<OrderRow, "id" | "parentOrderId">,
-): Promise<OrderRow[]> {
-  const top = order.parentOrderId ?? order.id;
-  return tx
+  orderId: string,
+  userId?: string,
+): Promise<{ purchase: OrderRow[]; order: OrderRow }> {
+  const [named] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!named || (userId !== undefined && named.userId !== userId)) throw notFound(ORDER_TEXTS.notFound);
+  const top = named.parentOrderId ?? named.id;
+  const purchase = await tx
     .select()
     .from(orders)
     .where(or(eq(orders.id, top), eq(orders.parentOrderId, top)))
     .orderBy(asc(orders.id))
     .for("update");
+  return { purchase, order: purchase.find((o) => o.id === orderId)! };
 }
 
 /** A multi-game parent takes its games' cancelled or refunded status once they all have one. */
@@ -225,11 +232,7 @@ export async function cancelOrder(
   opts: { userId?: string; as?: CancelStatus; allowed?: (order: OrderRow) => boolean } = {},
 ): Promise<{ id: string; status: string }> {
   return ctx.db.transaction(async (tx) => {
-    const [named] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (!named || (opts.userId !== undefined && named.userId !== opts.userId))
-      throw notFound(ORDER_TEXTS.notFound);
-    const purchase = await lockPurchase(tx, named);
-    const order = purchase.find((o) => o.id === orderId)!;
+    const { purchase, order } = await lockPurchase(tx, orderId, opts.userId);
     if (order.status === (opts.as ?? "cancelled")) return { id: order.id, status: order.status };
     if (opts.allowed && !opts.allowed(order)) throw conflict(ORDER_TEXTS.notCancellable);
     const scope = order.game === null ? purchase : [order];

@@ -14,7 +14,7 @@ export {
   onOrderCancelled,
   onOrdersCreated,
 } from "./events.js";
-export { ingestShopifyOrder, intakeBatcher } from "./intake.js";
+export { ingestShopifyOrder, intakeBatcher, newAuthKey } from "./intake.js";
 export {
   applyShopifyOrderStateSoon,
   recordShopifyOrderEvent,

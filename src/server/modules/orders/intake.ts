@@ -45,7 +45,8 @@ interface GameOrder {
   ok: boolean;
 }
 
-const newAuthKey = () => randomBytes(24).toString("base64url");
+/** The buyer's secret claim key (192 random bits), for every order source. */
+export const newAuthKey = () => randomBytes(24).toString("base64url");
 
 function add(map: Map<string, number>, key: string, n: number): void {
   map.set(key, (map.get(key) ?? 0) + n);

@@ -2,31 +2,32 @@ import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { ORDER_TEXTS, sellerMayRetry } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import { orderItems, orders } from "../../db/schema/index.js";
-import { conflict, notFound } from "../../http/errors.js";
+import { conflict } from "../../http/errors.js";
 import { InsufficientInventoryError, mergeQuantities, moveInventory } from "../inventory/index.js";
 import { cancelOrder, lockPurchase, queueFollowUps } from "./cancel.js";
 
 /** How many failed orders one restock looks at (oldest first); the next credit continues. */
 const RETRY_BATCH = 100;
 
+/** What serving a failed order came to: the status it now has, or why it was not served. */
+type ServeOutcome = "awaiting_payment" | "unclaimed" | "not_retryable" | "no_stock";
+
 /**
  * Serves a failed order now if the seller's stock allows: its items reserved, it becomes claimable (or waits for
  * the payment the purchase still lacks), its parent follows. One transaction with the purchase locked, so two
- * retries at once serve it once, and the ledger's locked balances never oversell. Answers whether it was served.
+ * retries at once serve it once, and the ledger's locked balances never oversell. Answers the order's new status,
+ * so the seller's retry needs no other read of the row.
  */
-async function serveFailedOrder(ctx: AppContext, orderId: string, userId?: string): Promise<boolean> {
+async function serveFailedOrder(ctx: AppContext, orderId: string, userId?: string): Promise<ServeOutcome> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [named] = await tx.select().from(orders).where(eq(orders.id, orderId));
-      if (!named || (userId !== undefined && named.userId !== userId)) throw notFound(ORDER_TEXTS.notFound);
-      const purchase = await lockPurchase(tx, named);
-      const order = purchase.find((o) => o.id === orderId)!;
-      if (!sellerMayRetry(order)) return false;
+      const { purchase, order } = await lockPurchase(tx, orderId, userId);
+      if (!sellerMayRetry(order)) return "not_retryable";
       const lines = await tx
         .select({ itemId: orderItems.itemId, quantity: orderItems.quantity })
         .from(orderItems)
         .where(eq(orderItems.orderId, order.id));
-      if (lines.length === 0) return false;
+      if (lines.length === 0) return "no_stock";
       await moveInventory(ctx, tx, order.userId, "reservation", mergeQuantities(lines), {
         orderId: order.id,
       });
@@ -49,10 +50,10 @@ async function serveFailedOrder(ctx: AppContext, orderId: string, userId?: strin
           orderIds: [order.parentOrderId ?? order.id],
           listingIds: [],
         });
-      return true;
+      return status;
     });
   } catch (err) {
-    if (err instanceof InsufficientInventoryError) return false;
+    if (err instanceof InsufficientInventoryError) return "no_stock";
     throw err;
   }
 }
@@ -63,15 +64,10 @@ export async function retryOrder(
   userId: string,
   orderId: string,
 ): Promise<{ id: string; status: string }> {
-  const [order] = await ctx.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order) throw notFound(ORDER_TEXTS.notFound);
-  if (!sellerMayRetry(order)) throw conflict(ORDER_TEXTS.notRetryable);
-  if (!(await serveFailedOrder(ctx, orderId, userId))) throw conflict(ORDER_TEXTS.stillNoStock);
-  const [after] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-  return { id: orderId, status: after.status };
+  const outcome = await serveFailedOrder(ctx, orderId, userId);
+  if (outcome === "not_retryable") throw conflict(ORDER_TEXTS.notRetryable);
+  if (outcome === "no_stock") throw conflict(ORDER_TEXTS.stillNoStock);
+  return { id: orderId, status: outcome };
 }
 
 /**
@@ -94,7 +90,10 @@ export async function retryFailedOrders(ctx: AppContext, userId: string, itemIds
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .limit(RETRY_BATCH);
   let served = 0;
-  for (const { id } of candidates) if (await serveFailedOrder(ctx, id)) served++;
+  for (const { id } of candidates) {
+    const outcome = await serveFailedOrder(ctx, id);
+    if (outcome !== "not_retryable" && outcome !== "no_stock") served++;
+  }
   return served;
 }
 
