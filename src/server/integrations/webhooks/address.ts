@@ -1,69 +1,45 @@
 import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
-/** IPv4 ranges no webhook may reach: this host, private networks, link-local, shared, benchmark, multicast, reserved. */
-const BLOCKED_V4: [string, number][] = [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-];
+/**
+ * The special-purpose ranges no webhook may reach, all in this one table: every range ipaddr.js names (this host,
+ * private networks, link-local, shared, documentation, benchmark, multicast, reserved, translation and tunnelling
+ * prefixes; IANA's special-purpose registries) and the ones it does not name. IPv4-mapped addresses are judged by
+ * the IPv4 address they carry, so that range is not in the table.
+ */
+export const REFUSED_RANGES: Record<string, [ipaddr.IPv4 | ipaddr.IPv6, number][]> = {
+  ...Object.fromEntries(
+    Object.entries(ipaddr.IPv4.prototype.SpecialRanges).map(([name, subnets]) => [`ipv4 ${name}`, subnets]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(ipaddr.IPv6.prototype.SpecialRanges)
+      .filter(([name]) => name !== "ipv4Mapped")
+      .map(([name, subnets]) => [`ipv6 ${name}`, Array.isArray(subnets[0]) ? subnets : [subnets]]),
+  ),
+  // Deprecated IPv4-compatible addresses (::a.b.c.d, RFC 4291 §2.5.5.1): a stack that still routes them reaches
+  // the IPv4 address inside, 127.0.0.1 included.
+  "ipv6 ipv4Compatible": [ipaddr.parseCIDR("::/96")],
+};
 
-const v4ToInt = (ip: string) => ip.split(".").reduce((n, part) => n * 256 + Number(part), 0);
-
-function isPublicV4(ip: string): boolean {
-  const n = v4ToInt(ip);
-  return !BLOCKED_V4.some(([base, bits]) => {
-    const size = 2 ** (32 - bits);
-    const start = v4ToInt(base);
-    return n >= start && n < start + size;
-  });
+/** The name of the refused range an address is in ("ipv6 loopback"), null for a public one, "unparsable" otherwise. */
+export function refusedRangeOf(ip: string): string | null {
+  // node:net is the strict parser: ipaddr.js would also read "127.1" or "0x7f.1" as addresses.
+  const family = isIP(ip);
+  if (family === 0) return "unparsable";
+  const address = ipaddr.process(family === 6 ? canonicalV6(ip) : ip);
+  const range = ipaddr.subnetMatch(address, REFUSED_RANGES, "public");
+  return range === "public" ? null : range;
 }
 
-/** The 8 groups of an IPv6 address as numbers (with "::" expanded and a trailing IPv4 part converted). */
-function v6Groups(ip: string): number[] {
-  let text = ip.toLowerCase().replace(/%.*$/, "");
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
-  if (v4) {
-    const n = v4ToInt(v4);
-    text = `${text.slice(0, -v4.length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
-  }
-  const [head, tail] = text.split("::");
-  const parse = (part: string | undefined) =>
-    part ? part.split(":").map((g) => Number.parseInt(g, 16)) : [];
-  const front = parse(head);
-  const back = parse(tail);
-  const fill = tail === undefined ? [] : new Array(8 - front.length - back.length).fill(0);
-  return [...front, ...fill, ...back];
-}
-
-function isPublicV6(ip: string): boolean {
-  const g = v6Groups(ip);
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) {
-    return isPublicV4(`${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`);
-  }
-  if (g.slice(0, 7).every((x) => x === 0)) return false; // :: and ::1
-  if ((g[0] & 0xfe00) === 0xfc00) return false; // unique local fc00::/7
-  if ((g[0] & 0xffc0) === 0xfe80) return false; // link-local fe80::/10
-  if ((g[0] & 0xff00) === 0xff00) return false; // multicast
-  if (g[0] === 0x2001 && g[1] === 0x0db8) return false; // documentation
-  if (g[0] === 0x64 && g[1] === 0xff9b) return false; // NAT64 can reach anything behind it
-  return true;
+/**
+ * An IPv6 address in hexadecimal groups, without a zone: ipaddr.js reads any dotted tail as IPv4-mapped, so the
+ * IPv4-compatible "::8.8.8.8" would pass for "::ffff:8.8.8.8"; the URL parser writes it "::808:808".
+ */
+function canonicalV6(ip: string): string {
+  return new URL(`http://[${ip.replace(/%.*$/, "")}]/`).hostname.slice(1, -1);
 }
 
 /** Whether an IP address is on the public internet (a webhook may be sent there). Anything unparsable is not. */
 export function isPublicAddress(ip: string): boolean {
-  const family = isIP(ip);
-  if (family === 4) return isPublicV4(ip);
-  if (family === 6) return isPublicV6(ip);
-  return false;
+  return refusedRangeOf(ip) === null;
 }
