@@ -82,6 +82,23 @@ describe.each(DRIVERS)("outgoing webhooks on %s", (driver) => {
     expect(state.json().webhook).toBeNull();
   });
 
+  it("takes the sandbox receiver's exact address only, never a path that leaves it", async () => {
+    const { saveWebhook } = await hookSeller(t.app);
+    const receiver = `${t.app.ctx.config.publicUrl}/__sandbox/webhooks`;
+    for (const url of [
+      `${receiver}/../shopify/demo-store.myshopify.com/revoke-tokens`,
+      `${receiver}/%2e%2e/shopify/demo-store.myshopify.com/revoke-tokens`,
+      `${receiver}/.%2E/.%2E/api/auth/logout`,
+      `${receiver}/a/../../roblox/users/1/edit`,
+      `${receiver}/receiver?x=../../shopify`,
+      `${receiver}/`,
+    ]) {
+      const res = await saveWebhook(url);
+      expect(res.statusCode, url).toBe(400);
+    }
+    expect((await saveWebhook(`${receiver}/receiver`)).statusCode).toBe(200);
+  });
+
   it("signs each event so the documented check accepts it and refuses a tampered body or an old timestamp", async () => {
     const verify = await documentedVerifier();
     const { saveWebhook, createOrder, seller } = await hookSeller(t.app);

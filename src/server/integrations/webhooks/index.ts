@@ -26,6 +26,32 @@ export interface WebhookProvider {
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 
+/** The sandbox receiver's address below PUBLIC_URL: one path segment, any name (docs/sandbox.md). */
+const RECEIVER_PATH = /^\/__sandbox\/webhooks\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
+
+/**
+ * Whether a URL is exactly an address of the sandbox's own webhook receiver. The URL must already be in its
+ * normalised form (the parser would resolve "/../" and "%2e%2e" segments, so a URL that passes a prefix check
+ * could reach another emulator's route) and must carry no credentials, query or fragment.
+ */
+export function isReceiverUrl(publicUrl: string, raw: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  return (
+    url.href === raw &&
+    url.origin === new URL(publicUrl).origin &&
+    RECEIVER_PATH.test(url.pathname) &&
+    !url.username &&
+    !url.password &&
+    !url.search &&
+    !url.hash
+  );
+}
+
 /** A delivery's request, in terms both fetches (the injected one and undici's) accept. */
 interface PostInit {
   method: "POST";
@@ -47,8 +73,7 @@ export function createWebhookProvider(
   { config, fetch }: ProviderDeps,
   resolve: ResolveHost = resolveHost,
 ): WebhookProvider {
-  const sandboxReceiver = config.sandbox ? `${config.publicUrl}/__sandbox/webhooks/` : null;
-  const isSandboxReceiver = (url: string) => sandboxReceiver !== null && url.startsWith(sandboxReceiver);
+  const isSandboxReceiver = (url: string) => config.sandbox && isReceiverUrl(config.publicUrl, url);
   const dispatcher = publicOnlyDispatcher(resolve);
 
   async function refusal(raw: string): Promise<string | null> {
