@@ -12,6 +12,7 @@ import type { AppContext, AppModule } from "./context.js";
 import { openDatabase } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
 import { EventBus } from "./events/bus.js";
+import { registerCrossSiteDefences } from "./http/cross-site.js";
 import { registerErrorHandling } from "./http/error-handler.js";
 import { registerInputGuard } from "./http/input-guard.js";
 import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from "./http/log-redaction.js";
@@ -100,6 +101,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputGuard(app);
+  registerCrossSiteDefences(app, config.publicUrl);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);

@@ -4,16 +4,19 @@ import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn, uniqueIp } from "./helpers.js";
 
 /**
- * Hostile input on every registered route (so routes added later are covered without listing them): NUL, lone
- * surrogates, huge strings, arrays and wrong types in the body, the query and the path, signed in and out. No
- * answer may be a 5xx.
+ * Hostile input on every registered route (so routes added later are covered without listing them), the sandbox's
+ * emulators included: NUL, lone surrogates, huge strings, arrays and wrong types in the body, the query and the
+ * path, signed in and out. No answer may be a 5xx.
  */
 
 const HUGE = "x".repeat(100_000);
 const EVIL_STRINGS = ["a\u0000b", "\uD800", "\uDFFFz", HUGE, "x"];
 const EVIL_VALUES: unknown[] = [...EVIL_STRINGS, ["a", "\u0000"], 1e308, -1, true, null, { a: "\u0000" }];
-/** Path segments as sent on the wire: NUL, a lone surrogate's bytes (CESU-8), a long one, a plain one. */
-const EVIL_SEGMENTS = ["%00", "%ED%A0%80", "a%00", "y".repeat(90), "1", "%FF"];
+/**
+ * Path segments as sent on the wire: NUL, a lone surrogate's bytes (CESU-8), an emoji (no header may carry it), an
+ * encoded slash, a long one, a plain one.
+ */
+const EVIL_SEGMENTS = ["%00", "%ED%A0%80", "a%00", "%F0%9F%98%80", "..%2F", "y".repeat(90), "1", "%FF"];
 /** Streams that never end: asserted on by their own tests. */
 const SKIP = new Set(["GET /api/events"]);
 
@@ -94,6 +97,8 @@ describe.each(DRIVERS)("hostile input on every route on %s", (driver) => {
     const admin = await signIn(t.app, "FuzzAdmin", { admin: true, tier: "pro", setupCompleted: true });
     const routes = t.app.guardedRoutes.filter((r) => !SKIP.has(`${r.method} ${r.url}`));
     expect(routes.length).toBeGreaterThan(50);
+    for (const emulator of ["roblox", "shopify", "discord", "plisio", "webhooks"])
+      expect(routes.some((r) => r.url.startsWith(`/__sandbox/${emulator}/`))).toBe(true);
     const failures: string[] = [];
     const send = async (route: GuardedRoute, url: string, payload: unknown, cookie?: string) => {
       const res = await t.app.inject({

@@ -52,7 +52,9 @@ export function clientErrorOf(err: FastifyError): ClientError | null {
         ? "Bad request: body is empty"
         : err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
           ? "Bad request: body is too large"
-          : err.message;
+          : err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+            ? "Unsupported media type: send JSON (Content-Type: application/json)"
+            : err.message;
   return { status, error, unreadableBody };
 }
 

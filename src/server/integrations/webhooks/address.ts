@@ -1,21 +1,30 @@
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 
+type Subnet = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+/** ipaddr.js's named ranges (on each class's prototype, missing from its types), each as a list of subnets. */
+function namedRanges(kind: string, prototype: object, ...except: string[]): Record<string, Subnet[]> {
+  const ranges = (prototype as { SpecialRanges: Record<string, Subnet | Subnet[]> }).SpecialRanges;
+  return Object.fromEntries(
+    Object.entries(ranges)
+      .filter(([name]) => !except.includes(name))
+      .map(([name, subnets]) => [
+        `${kind} ${name}`,
+        Array.isArray(subnets[0]) ? (subnets as Subnet[]) : [subnets as Subnet],
+      ]),
+  );
+}
+
 /**
  * The special-purpose ranges no webhook may reach, all in this one table: every range ipaddr.js names (this host,
  * private networks, link-local, shared, documentation, benchmark, multicast, reserved, translation and tunnelling
  * prefixes; IANA's special-purpose registries) and the ones it does not name. IPv4-mapped addresses are judged by
  * the IPv4 address they carry, so that range is not in the table.
  */
-export const REFUSED_RANGES: Record<string, [ipaddr.IPv4 | ipaddr.IPv6, number][]> = {
-  ...Object.fromEntries(
-    Object.entries(ipaddr.IPv4.prototype.SpecialRanges).map(([name, subnets]) => [`ipv4 ${name}`, subnets]),
-  ),
-  ...Object.fromEntries(
-    Object.entries(ipaddr.IPv6.prototype.SpecialRanges)
-      .filter(([name]) => name !== "ipv4Mapped")
-      .map(([name, subnets]) => [`ipv6 ${name}`, Array.isArray(subnets[0]) ? subnets : [subnets]]),
-  ),
+export const REFUSED_RANGES: Record<string, Subnet[]> = {
+  ...namedRanges("ipv4", ipaddr.IPv4.prototype),
+  ...namedRanges("ipv6", ipaddr.IPv6.prototype, "ipv4Mapped"),
   // Deprecated IPv4-compatible addresses (::a.b.c.d, RFC 4291 §2.5.5.1): a stack that still routes them reaches
   // the IPv4 address inside, 127.0.0.1 included.
   "ipv6 ipv4Compatible": [ipaddr.parseCIDR("::/96")],

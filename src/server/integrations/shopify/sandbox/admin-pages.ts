@@ -32,8 +32,7 @@ export function registerAdminPages(scope: FastifyInstance, { ctx, shopOf }: Shop
   );
 
   scope.get<{ Params: ShopParams }>(`${BASE}/:shop/admin/orders`, async (request, reply) => {
-    const shop = await shopOf(request, reply);
-    if (!shop) return reply;
+    const shop = await shopOf(request);
     const orders = await ctx.db
       .select()
       .from(sandboxShopifyOrders)
@@ -56,8 +55,7 @@ export function registerAdminPages(scope: FastifyInstance, { ctx, shopOf }: Shop
     Params: ShopParams & { id: string };
     Querystring: { placed?: string; resent?: string; done?: string; error?: string };
   }>(`${BASE}/:shop/admin/orders/:id`, async (request, reply) => {
-    const shop = await shopOf(request, reply);
-    if (!shop) return reply;
+    const shop = await shopOf(request);
     const order = await findSandboxOrder(ctx.db, shop.domain, request.params.id);
     if (!order) return sendPage(reply, 404, "Order", pages.errorPage("No such order in this store."));
     const [deliveries, fulfillments] = await Promise.all([
@@ -89,8 +87,7 @@ export function registerAdminPages(scope: FastifyInstance, { ctx, shopOf }: Shop
     request: FastifyRequest<{ Params: ShopParams & { id?: string } }>,
     reply: FastifyReply,
   ) => {
-    const shop = await shopOf(request, reply);
-    if (!shop) return reply;
+    const shop = await shopOf(request);
     const products = await listProductsWithVariants(ctx.db, shop.domain);
     const focus = request.params.id;
     return sendPage(
@@ -106,8 +103,7 @@ export function registerAdminPages(scope: FastifyInstance, { ctx, shopOf }: Shop
   scope.get<{ Params: ShopParams; Querystring: { done?: string } }>(
     `${BASE}/:shop/admin/settings`,
     async (request, reply) => {
-      const shop = await shopOf(request, reply);
-      if (!shop) return reply;
+      const shop = await shopOf(request);
       const [tokens, webhooks, deliveries] = await Promise.all([
         ctx.db
           .select({ scopes: sandboxShopifyTokens.scopes })

@@ -22,8 +22,7 @@ export function registerControlApi(
   { ctx, shopOf, deliver, deliverTopic, placeOrder }: ShopifySandbox,
 ): void {
   scope.post<{ Params: ShopParams }>(`${BASE}/:shop/orders`, async (request, reply) => {
-    const shop = await shopOf(request, reply);
-    if (!shop) return reply;
+    const shop = await shopOf(request);
     const parsed = orderRequestSchema.safeParse(request.body);
     if (!parsed.success)
       return reply
@@ -51,8 +50,7 @@ export function registerControlApi(
   scope.post<{ Params: ShopParams & { id: string } }>(
     `${BASE}/:shop/orders/:id/redeliver`,
     async (request, reply) => {
-      const shop = await shopOf(request, reply);
-      if (!shop) return reply;
+      const shop = await shopOf(request);
       const order = await findSandboxOrder(ctx.db, shop.domain, request.params.id);
       if (!order) return reply.status(404).send({ error: "Order not found" });
       const deliveries = await deliverTopic(shop.domain, "orders/create", order.payload, order.id);
@@ -66,8 +64,7 @@ export function registerControlApi(
   );
 
   scope.post<{ Params: ShopParams }>(`${BASE}/:shop/uninstall`, async (request, reply) => {
-    const shop = await shopOf(request, reply);
-    if (!shop) return reply;
+    const shop = await shopOf(request);
     const deliveries = await deliverTopic(shop.domain, "app/uninstalled", shopPayload(shop));
     await revokeAccessTokens(ctx.db, shop.domain);
     await ctx.db.delete(sandboxShopifyWebhooks).where(eq(sandboxShopifyWebhooks.shop, shop.domain));
@@ -82,8 +79,7 @@ export function registerControlApi(
   // What a merchant or Shopify support revoking the app's access does: the app stays installed (its webhooks keep
   // coming), but every token and refresh token is refused until the app is installed again.
   scope.post<{ Params: ShopParams }>(`${BASE}/:shop/revoke-tokens`, async (request, reply) => {
-    const shop = await shopOf(request, reply);
-    if (!shop) return reply;
+    const shop = await shopOf(request);
     const revoked = await revokeAccessTokens(ctx.db, shop.domain);
     if (isForm(request))
       return reply.redirect(pages.sandboxShopPath(shop.domain, "/admin/settings?done=revoked"), 303);
@@ -94,8 +90,7 @@ export function registerControlApi(
   scope.post<{ Params: ShopParams; Body: { topic?: string; email?: string } }>(
     `${BASE}/:shop/compliance`,
     async (request, reply) => {
-      const shop = await shopOf(request, reply);
-      if (!shop) return reply;
+      const shop = await shopOf(request);
       const topic = COMPLIANCE_TOPICS.find((t) => t === request.body?.topic);
       if (!topic)
         return reply.status(400).send({ error: `topic must be one of ${COMPLIANCE_TOPICS.join(", ")}` });

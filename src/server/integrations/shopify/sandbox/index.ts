@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { acceptFormPosts, addSandboxEntry, type SandboxContext } from "../../sandbox-home.js";
+import { SHOP_DOMAIN_RE } from "../../../../contract/shopify.js";
+import { acceptFormPosts, addSandboxEntry, type SandboxContext, sendPage } from "../../sandbox-home.js";
 import { registerAdminApi } from "./admin-api.js";
 import { registerAdminPages } from "./admin-pages.js";
 import { registerControlApi } from "./control.js";
 import { registerOrderLifecycle } from "./lifecycle.js";
 import { registerOAuth } from "./oauth.js";
+import { errorPage } from "./pages.js";
 import { BASE, shopifySandbox } from "./shared.js";
 import { registerStorefront } from "./storefront.js";
 import { registerThankYou } from "./thank-you.js";
@@ -23,6 +25,18 @@ export async function registerShopifySandbox(app: FastifyInstance, ctx: SandboxC
   const sandbox = shopifySandbox(app, ctx);
   await app.register(async (scope) => {
     acceptFormPosts(scope);
+    // Every route that names a store refuses a name that is not a store domain before anything uses it (in a
+    // redirect's Location header, a query, a page).
+    scope.addHook("onRequest", async (request, reply) => {
+      const { shop } = (request.params ?? {}) as { shop?: string };
+      if (shop !== undefined && !SHOP_DOMAIN_RE.test(shop.toLowerCase()))
+        return sendPage(
+          reply,
+          400,
+          "Unknown store",
+          errorPage("A store domain looks like name.myshopify.com."),
+        );
+    });
     registerOAuth(scope, sandbox);
     registerAdminApi(scope, sandbox);
     registerStorefront(scope, sandbox);

@@ -189,8 +189,7 @@ export function registerOrderLifecycle(
     action: Action,
     done: string,
   ) => {
-    const shop = await shopOf(request, reply);
-    if (!shop) return reply;
+    const shop = await shopOf(request);
     const back = (query: string) =>
       reply.redirect(pages.sandboxShopPath(shop.domain, `/admin/orders/${request.params.id}?${query}`), 303);
     let result: Awaited<ReturnType<typeof applyAction>>;

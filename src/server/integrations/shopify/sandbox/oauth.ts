@@ -57,8 +57,7 @@ export function registerOAuth(scope: FastifyInstance, { ctx, shopOf }: ShopifySa
   scope.get<{ Params: ShopParams; Querystring: AuthorizeQuery }>(
     `${BASE}/:shop/admin/oauth/authorize`,
     async (request, reply) => {
-      const shop = await shopOf(request, reply);
-      if (!shop) return reply;
+      const shop = await shopOf(request);
       const problem = checkAuthorize(request.query);
       if (problem) return sendPage(reply, 400, "Install app", pages.errorPage(problem));
       const { client_id, scope: scopes, redirect_uri, state } = request.query;
@@ -83,8 +82,7 @@ export function registerOAuth(scope: FastifyInstance, { ctx, shopOf }: ShopifySa
   scope.post<{ Params: ShopParams; Body: AuthorizeQuery }>(
     `${BASE}/:shop/admin/oauth/authorize`,
     async (request, reply) => {
-      const shop = await shopOf(request, reply);
-      if (!shop) return reply;
+      const shop = await shopOf(request);
       const body = request.body ?? {};
       const problem = checkAuthorize(body);
       if (problem) return sendPage(reply, 400, "Install app", pages.errorPage(problem));

@@ -55,8 +55,7 @@ export function registerStorefront(
   scope.get<{ Params: ShopParams; Querystring: { error?: string } }>(
     `${BASE}/:shop/store`,
     async (request, reply) => {
-      const shop = await shopOf(request, reply);
-      if (!shop) return reply;
+      const shop = await shopOf(request);
       const products = await listProductsWithVariants(ctx.db, shop.domain);
       return sendPage(
         reply,
@@ -70,8 +69,7 @@ export function registerStorefront(
   scope.post<{ Params: ShopParams; Body: Record<string, string> }>(
     `${BASE}/:shop/store/checkout`,
     async (request, reply) => {
-      const shop = await shopOf(request, reply);
-      if (!shop) return reply;
+      const shop = await shopOf(request);
       const form = request.body ?? {};
       const lineItems = Object.entries(form)
         .filter(([k]) => k.startsWith("qty_"))

@@ -41,8 +41,7 @@ export function registerThankYou(scope: FastifyInstance, { ctx, shopOf }: Shopif
   scope.get<{ Params: ShopParams & { id: string } }>(
     `${BASE}/:shop/store/orders/:id/thank-you`,
     async (request, reply) => {
-      const shop = await shopOf(request, reply);
-      if (!shop) return reply;
+      const shop = await shopOf(request);
       const order = await findSandboxOrder(ctx.db, shop.domain, request.params.id);
       if (!order) return sendPage(reply, 404, "Order", html`<p>No such order in this store.</p>`);
       return sendPage(reply, 200, "Thank you", thankYouPage(shop.domain, order, ctx.config.publicUrl));
