@@ -17,6 +17,7 @@ import { registerErrorHandling } from "./http/error-handler.js";
 import { registerInputGuard } from "./http/input-guard.js";
 import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from "./http/log-redaction.js";
 import { RateLimits } from "./http/rate-limit.js";
+import { prettyLogStream, requestLogController } from "./http/request-log.js";
 import { createHttpFetch, createProviders, type Providers, registerSandboxes } from "./integrations/index.js";
 import { JobQueue } from "./jobs/queue.js";
 import { adminModule } from "./modules/admin/index.js";
@@ -85,14 +86,15 @@ export async function buildApp(
     providers?: Partial<Providers>;
   } = {},
 ): Promise<App> {
+  const logStream = opts.logStream ?? (config.prettyLogs ? await prettyLogStream() : undefined);
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: LOG_REDACT_PATHS,
       serializers: LOG_SERIALIZERS,
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-      ...(config.prettyLogs && !opts.logStream ? { transport: { target: "pino-pretty" } } : {}),
+      ...(logStream ? { stream: logStream } : {}),
     },
+    logController: requestLogController(),
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,

@@ -63,13 +63,14 @@ describe.each(DRIVERS)("HTTP hardening on %s", (driver) => {
     it("passes from the app's own origin, as addressed (127.0.0.1, the dev server), or from no browser", async () => {
       const { seller } = await apiSeller(t.app);
       const own = new URL(t.app.ctx.config.publicUrl).origin;
-      for (const from of [
+      const sources: Record<string, string>[] = [
         { origin: own },
         { host: "127.0.0.1:5173", origin: "http://127.0.0.1:5173" },
         { "sec-fetch-site": "same-origin" },
         { referer: `${own}/settings` },
         {},
-      ]) {
+      ];
+      for (const from of sources) {
         const before = await keyPrefix(seller.headers);
         const res = await rotate({ ...seller.headers, ...from });
         expect(res.statusCode, JSON.stringify(from)).toBe(200);

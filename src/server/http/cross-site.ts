@@ -4,7 +4,7 @@ import { forbidden } from "./errors.js";
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** What a request says about the page that sent it, as browsers send it. */
-export interface RequestSource {
+interface RequestSource {
   method: string;
   /** Whether the request carries cookies: the app's only ones are its session and login cookies. */
   hasCookies: boolean;
@@ -32,7 +32,7 @@ const originOf = (url: string): string | null => {
  * choose to send. Requests without cookies (API and bot keys, signed webhooks, provider callbacks, the buyer's
  * claim) lend a forger no authority and pass.
  */
-export function isSameOriginRequest(source: RequestSource, publicUrl: string): boolean {
+function isSameOriginRequest(source: RequestSource, publicUrl: string): boolean {
   if (!UNSAFE_METHODS.has(source.method) || !source.hasCookies) return true;
   const own = new Set([originOf(publicUrl), source.requestOrigin]);
   if (source.origin !== undefined) return own.has(source.origin);

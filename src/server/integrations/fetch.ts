@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { inProcessHeaders } from "../http/request-log.js";
 
 export type HttpFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -18,7 +19,7 @@ export function createHttpFetch(app: FastifyInstance, sandboxBase: string | null
     const res = await app.inject({
       method: (init.method ?? "GET") as "GET",
       url: target.pathname + target.search,
-      headers,
+      headers: { ...headers, ...inProcessHeaders() },
       payload: init.body === undefined || init.body === null ? undefined : (init.body as string | Buffer),
     });
     const responseHeaders = new Headers();

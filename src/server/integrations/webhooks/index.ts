@@ -34,7 +34,7 @@ const RECEIVER_PATH = /^\/__sandbox\/webhooks\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
  * normalised form (the parser would resolve "/../" and "%2e%2e" segments, so a URL that passes a prefix check
  * could reach another emulator's route) and must carry no credentials, query or fragment.
  */
-export function isReceiverUrl(publicUrl: string, raw: string): boolean {
+function isReceiverUrl(publicUrl: string, raw: string): boolean {
   let url: URL;
   try {
     url = new URL(raw);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { CRYPTO_DECIMALS, compareDecimal, formatDecimal } from "../../../../contract/money.js";
 import { sandboxPlisioCallbacks } from "../../../db/schema/index.js";
+import { inProcessHeaders } from "../../../http/request-log.js";
 import type { SandboxContext } from "../../sandbox-home.js";
 import { plisioVerifyHash } from "../verify-hash.js";
 import { getSettings, hasUnconfirmed, remaining, type SandboxInvoice } from "./state.js";
@@ -63,7 +64,7 @@ export function callbackSender(app: FastifyInstance, ctx: SandboxContext) {
         const res = await app.inject({
           method: "POST",
           url: target.pathname + target.search,
-          headers,
+          headers: { ...headers, ...inProcessHeaders() },
           payload,
         });
         return { status: res.statusCode, error: null };

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { sandboxShopifyDeliveries, sandboxShopifyWebhooks } from "../../../db/schema/index.js";
+import { inProcessHeaders } from "../../../http/request-log.js";
 import type { SandboxContext } from "../../sandbox-home.js";
 import { SHOPIFY_API_VERSION, webhookTopicEnum } from "../client.js";
 import { webhookHmac } from "../hmac.js";
@@ -59,7 +60,7 @@ export function webhookSender(app: FastifyInstance, ctx: SandboxContext) {
         const res = await app.inject({
           method: "POST",
           url: url.pathname + url.search,
-          headers,
+          headers: { ...headers, ...inProcessHeaders() },
           payload: p.body,
         });
         status = res.statusCode;
