@@ -7,12 +7,22 @@ import type { Statement } from "../db/script.js";
 const WORKERS_PER_QUEUE = 2;
 
 /**
- * A job still active this long after it started is taken for lost (its process died) and retried. pg-boss 10 has
- * no heartbeat, so this is also the longest a handler may run: a queue whose jobs take longer sets its own.
+ * A running job's lease: its worker renews it every HEARTBEAT_SECONDS (pg-boss 10 has no heartbeat, decision 041),
+ * and a job whose lease is this old is taken for crashed (its process died) and run again at once, however long a
+ * healthy run takes.
  */
-const DEFAULT_EXPIRE_SECONDS = 30;
-/** How often some instance looks for expired jobs: with the expiry, a crashed job runs again within about a minute. */
-const DEFAULT_MAINTENANCE_SECONDS = 20;
+const LEASE_SECONDS = 30;
+const HEARTBEAT_SECONDS = 10;
+/**
+ * How often some instance runs pg-boss's maintenance, after which it re-queues jobs whose lease lapsed: with the
+ * lease and the heartbeat, a crashed job runs again 20–50 s after the crash (docs/operations.md, Jobs).
+ */
+const DEFAULT_MAINTENANCE_SECONDS = 10;
+/**
+ * pg-boss 10 fails a handler still running this long after it started (and retries it), a lease or not: the longest
+ * a job may run. Runs take seconds; this only ends a handler that hangs.
+ */
+const MAX_RUN_SECONDS = 3600;
 
 /** Held while queues are created, so instances starting together on a fresh database do not deadlock. */
 const QUEUE_CREATION_LOCK = 727275;
@@ -29,8 +39,6 @@ export interface JobDefinition<T extends object = object> {
   /** Retries for a failing job (durable: a crash between tries loses nothing). */
   retryLimit?: number;
   retryDelaySeconds?: number;
-  /** Seconds a job may stay active before it counts as crashed and is retried (DEFAULT_EXPIRE_SECONDS). */
-  expireInSeconds?: number;
   /** Cron schedule for recurring maintenance jobs. */
   schedule?: string;
   /**
@@ -50,12 +58,20 @@ export class JobQueue {
   private started = false;
   /** Handlers and pg-boss statements under way, so stop() can let them finish before the database closes. */
   private inFlight = new Set<Promise<unknown>>();
+  /** The jobs this instance's handlers are running ("name id" → its queue and id), whose leases it renews. */
+  private running = new Map<string, { name: string; id: string }>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private leaseSeconds: number;
+  private heartbeatSeconds: number;
 
   constructor(
     private database: Database,
     private log: Logger,
-    opts: { maintenanceIntervalSeconds?: number } = {},
+    /** Shorter times for tests. */
+    opts: { maintenanceIntervalSeconds?: number; leaseSeconds?: number; heartbeatSeconds?: number } = {},
   ) {
+    this.leaseSeconds = opts.leaseSeconds ?? LEASE_SECONDS;
+    this.heartbeatSeconds = opts.heartbeatSeconds ?? HEARTBEAT_SECONDS;
     this.boss = new PgBoss({
       db: {
         // pg-boss sends multi-statement DDL without parameters, which PGlite's query() refuses.
@@ -73,7 +89,11 @@ export class JobQueue {
       migrate: true,
     });
     this.boss.on("error", (err) => this.log.error({ err }, "job queue error"));
+    // pg-boss emits this on the one instance that ran its maintenance, so the sweep runs once an interval.
+    this.boss.on("maintenance", () => void this.track(this.requeueLapsed()).catch(this.sweepFailed));
   }
+
+  private sweepFailed = (err: unknown) => this.log.error({ err }, "job lease sweep failed");
 
   define<T extends object>(def: JobDefinition<T>): void {
     // A job's payload is what send() was given under this name, so it comes back from the queue as a T.
@@ -111,9 +131,15 @@ export class JobQueue {
           def.name,
           { batchSize, pollingIntervalSeconds: 1 },
           async (jobs) => {
-            if (def.batch && jobs.length > 1)
-              await this.track(def.handler(def.batch.merge(jobs.map((j) => j.data))));
-            else for (const job of jobs) await this.track(def.handler(job.data, { id: job.id }));
+            const leased = jobs.map((job) => `${def.name} ${job.id}`);
+            for (const job of jobs) this.running.set(`${def.name} ${job.id}`, { name: def.name, id: job.id });
+            try {
+              if (def.batch && jobs.length > 1)
+                await this.track(def.handler(def.batch.merge(jobs.map((j) => j.data))));
+              else for (const job of jobs) await this.track(def.handler(job.data, { id: job.id }));
+            } finally {
+              for (const key of leased) this.running.delete(key);
+            }
             // pg-boss waits a polling interval after every fetch; a full fetch means more is waiting: fetch at once.
             if (jobs.length === batchSize) setImmediate(() => this.boss.notifyWorker(workerId));
           },
@@ -121,7 +147,40 @@ export class JobQueue {
       }
       if (def.schedule) await this.boss.schedule(def.name, def.schedule, {});
     }
+    this.heartbeat = setInterval(
+      () => void this.track(this.renewLeases()).catch(this.sweepFailed),
+      this.heartbeatSeconds * 1000,
+    );
     this.started = true;
+  }
+
+  /** Renews the leases of the jobs this instance is running (pg-boss measures a job's expiry from started_on). */
+  private async renewLeases(): Promise<void> {
+    const jobs = [...this.running.values()];
+    if (jobs.length === 0) return;
+    await this.database.raw.query(
+      `UPDATE pgboss.job SET started_on = now()
+       WHERE (name, id) IN (SELECT * FROM unnest($1::text[], $2::uuid[])) AND state = 'active'`,
+      [jobs.map((j) => j.name), jobs.map((j) => j.id)],
+    );
+  }
+
+  /**
+   * Runs again at once every job whose lease lapsed: its worker died, which says nothing about the job, so it does
+   * not wait its retry delay. The re-run counts as a retry, so a job that kills its process every time ends failed.
+   */
+  private async requeueLapsed(): Promise<void> {
+    const { rows } = await this.database.raw.query<{ name: string; id: string; state: string }>(
+      `UPDATE pgboss.job
+       SET state = CASE WHEN retry_count < retry_limit THEN 'retry' ELSE 'failed' END::pgboss.job_state,
+           start_after = now(),
+           completed_on = CASE WHEN retry_count < retry_limit THEN NULL ELSE now() END,
+           output = '{"value": {"message": "its worker stopped renewing its lease (crash)"}}'::jsonb
+       WHERE state = 'active' AND started_on < now() - $1::int * interval '1 second'
+       RETURNING name, id, state`,
+      [this.leaseSeconds],
+    );
+    for (const job of rows) this.log.warn({ job }, "job's worker stopped renewing its lease (crash)");
   }
 
   /**
@@ -185,7 +244,7 @@ export class JobQueue {
       retryLimit: def.retryLimit ?? 5,
       retryDelay: def.retryDelaySeconds ?? 5,
       retryBackoff: true,
-      expireInSeconds: def.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
+      expireInSeconds: MAX_RUN_SECONDS,
     };
   }
 
@@ -214,6 +273,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    clearInterval(this.heartbeat);
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }

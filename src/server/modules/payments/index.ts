@@ -28,8 +28,6 @@ export const paymentsModule: AppModule = {
       handler: pollHandler(ctx),
       schedule: "* * * * *",
       retryLimit: 1,
-      // Up to 100 provider calls one after another: longer than the default expiry of a crashed job.
-      expireInSeconds: 120,
     });
   },
 };

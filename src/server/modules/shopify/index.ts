@@ -33,8 +33,6 @@ export const shopifyModule: AppModule = {
       name: SYNC_INVENTORY_JOB,
       retryLimit: 8,
       retryDelaySeconds: 15,
-      // One Shopify call per listing: a large store's sync outlasts the default expiry of a crashed job.
-      expireInSeconds: 120,
       // Jobs queued before syncs were grouped per store carry one listingId.
       handler: (job) =>
         syncListingsInventory(ctx, "listingIds" in job ? job : { listingIds: [job.listingId] }),
@@ -44,8 +42,7 @@ export const shopifyModule: AppModule = {
       schedule: "41 4 * * *",
       retryLimit: 3,
       retryDelaySeconds: 600,
-      // One Shopify call per due store; a rerun after an expiry is harmless (each renewal checks again under lock).
-      expireInSeconds: 3600,
+      // One Shopify call per due store; a re-run after a crash is harmless (each renewal checks again under lock).
       handler: () => renewIdleTokens(ctx),
     });
     onOrdersCreated(ctx, ({ events }) => queueOrderedInventorySyncs(ctx, events));
