@@ -1,9 +1,5 @@
 import type { ReactNode } from "react";
 
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-export const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium" });
-
 /** A list of rows with column headers; it scrolls sideways on a narrow screen and takes focus so a keyboard can. */
 export function AdminTable({
   label,

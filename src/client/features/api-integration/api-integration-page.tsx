@@ -26,6 +26,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { apiRequest } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
+import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 
 const STATE_KEY = ["/api/api-integration"];
@@ -318,7 +319,7 @@ function WebhookCard({ state }: { state: ApiIntegrationState }) {
                       </td>
                       <td className="py-2 pr-3">{d.lastStatusCode ?? d.lastError ?? "—"}</td>
                       <td className="py-2 pr-3">{d.attempts}</td>
-                      <td className="py-2 whitespace-nowrap">{new Date(d.createdAt).toLocaleString()}</td>
+                      <td className="py-2 whitespace-nowrap">{formatDateTime(d.createdAt)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -355,7 +356,7 @@ function OrdersCard({ orders }: { orders: ApiOrder[] }) {
                     {o.items.map((i) => `${i.displayName} × ${i.quantity}`).join(", ")}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    {new Date(o.createdAt).toLocaleString()} · <Badge variant="secondary">{o.status}</Badge>
+                    {formatDateTime(o.createdAt)} · <Badge variant="secondary">{o.status}</Badge>
                     {o.robloxUsername && ` · ${o.robloxUsername}`}
                   </p>
                 </div>

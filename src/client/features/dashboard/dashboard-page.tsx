@@ -18,6 +18,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { dropSearchParam } from "@/lib/address";
 import { apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { formatDateTime } from "@/lib/format";
 import { ClaimButtonDialog } from "./claim-button-dialog";
 import { dayLabel, formatUsd, PERIOD_LABELS } from "./dashboard";
 
@@ -27,8 +28,6 @@ const PopularListingsChart = lazy(() =>
   import("./charts").then((m) => ({ default: m.PopularListingsChart })),
 );
 const chartFallback = <Skeleton className="h-64 w-full" />;
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** The live-updates hook refreshes every key that starts with "/api/dashboard" when orders change. */
 function useDashboard(period: DashboardPeriod) {
@@ -82,7 +81,7 @@ function RecentActivity({ orders }: { orders: DashboardResponse["recentActivity"
           <span className="text-muted-foreground">{order.robloxUsername ?? "Not claimed yet"}</span>
           <span className="ml-auto font-medium">{formatUsd(order.totalAmount)}</span>
           <time className="w-full text-xs text-muted-foreground sm:w-auto" dateTime={order.createdAt}>
-            {timeFormat.format(new Date(order.createdAt))}
+            {formatDateTime(order.createdAt)}
           </time>
         </li>
       ))}

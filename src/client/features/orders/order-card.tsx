@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatDateTime } from "@/lib/format";
 import { ClaimUrlDialog } from "./claim-url-dialog";
 import { CancelOrderButton, RetryOrderButton } from "./order-actions";
 import {
@@ -29,8 +30,6 @@ const STATUS_VARIANTS = {
 } as const satisfies Record<StatusDisplay, string>;
 
 const SOURCE_LABELS: Record<string, string> = { shopify: "Shopify", api: "API", withdrawal: "Withdrawal" };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function StatusBadge({ status }: { status: string }) {
   const shown = statusDisplay(status);
@@ -63,7 +62,7 @@ export function OrderCard({ order, shopifyStore }: { order: SellerOrder; shopify
         {order.refundedAfterDeliveryAt && <Badge variant="destructive">Refunded after delivery</Badge>}
         <Badge variant="outline">{SOURCE_LABELS[order.orderSource] ?? order.orderSource}</Badge>
         <time className="ml-auto text-sm text-muted-foreground" dateTime={order.createdAt}>
-          {dateFormat.format(new Date(order.createdAt))}
+          {formatDateTime(order.createdAt)}
         </time>
       </CardHeader>
       <CardContent className="grid gap-3">
