@@ -24,6 +24,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
 import { formatDateTime } from "@/lib/format";
@@ -44,12 +45,16 @@ function NewKey({ apiKey }: { apiKey: string }) {
         <Label htmlFor={id} className="sr-only">
           API key
         </Label>
-        <div className="flex gap-2">
-          <Input
+        {/* The description lines its children up at the start, so this row takes the full width; the key wraps
+            rather than scrolling inside its field, so all of it is in view on a phone too. */}
+        <div className="flex w-full items-start gap-2">
+          <Textarea
             id={id}
             readOnly
             value={apiKey}
-            className="font-mono text-xs"
+            rows={1}
+            spellCheck={false}
+            className="field-sizing-content min-h-9 resize-none font-mono text-xs break-all md:text-xs"
             onFocus={(e) => e.currentTarget.select()}
           />
           <CopyButton text={apiKey} label="Copy API key" what="the key" />

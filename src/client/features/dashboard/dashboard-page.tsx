@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { BoxesIcon, ClockIcon, DollarSignIcon, type LucideIcon, StoreIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { LoadError } from "@/components/load-error";
+import { OrderStatusBadge } from "@/components/order-status-badge";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -75,11 +76,16 @@ function RecentActivity({ orders }: { orders: DashboardResponse["recentActivity"
           <span className="font-medium">
             {order.shopifyOrderNumber ? `Order #${order.shopifyOrderNumber.replace(/^#/, "")}` : "API order"}
           </span>
-          <Badge variant="outline" className="capitalize">
-            {order.status.replaceAll("_", " ")}
-          </Badge>
+          <OrderStatusBadge status={order.status} />
           <span className="text-muted-foreground">{order.robloxUsername ?? "Not claimed yet"}</span>
-          <span className="ml-auto font-medium">{formatUsd(order.totalAmount)}</span>
+          {/* An API order has no price of its own (the seller's shop charged the buyer), so no $0.00. */}
+          {order.orderSource === "api" ? (
+            <Badge variant="outline" className="ml-auto">
+              API
+            </Badge>
+          ) : (
+            <span className="ml-auto font-medium">{formatUsd(order.totalAmount)}</span>
+          )}
           <time className="w-full text-xs text-muted-foreground sm:w-auto" dateTime={order.createdAt}>
             {formatDateTime(order.createdAt)}
           </time>
