@@ -22,6 +22,7 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
@@ -303,8 +304,7 @@ function WebhookCard({ state }: { state: ApiIntegrationState }) {
           {state.deliveries.length === 0 ? (
             <p className="text-sm text-muted-foreground">No deliveries yet.</p>
           ) : (
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
-            <section className="overflow-x-auto" tabIndex={0} aria-label="Webhook deliveries">
+            <ScrollRegion label="Webhook deliveries">
               <table className="w-full text-sm">
                 <thead className="text-left text-xs text-muted-foreground">
                   <tr>
@@ -329,7 +329,7 @@ function WebhookCard({ state }: { state: ApiIntegrationState }) {
                   ))}
                 </tbody>
               </table>
-            </section>
+            </ScrollRegion>
           )}
         </div>
       </CardContent>
