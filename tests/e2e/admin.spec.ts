@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { expect, test } from "./fixtures";
 import { logInThroughSandbox, sandboxWindow, uniqueUsername } from "./sandbox";
 
 /** Screenshots for the report go to SHOTS_DIR (test-results/ by default, ignored by git). */

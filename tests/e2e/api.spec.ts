@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { capture as captureAt } from "./capture";
+import { expect, test } from "./fixtures";
 import { logInThroughSandbox, sandboxCall } from "./sandbox";
 
 const capture = (page: Page, name: string) => captureAt(page, "api", name);

@@ -64,9 +64,10 @@ export function AuthProvider({ children, enabled = true }: { children: ReactNode
         return;
       }
     }
-    queryClient.clear();
+    // A full load of "/" drops everything the page knew. Clearing the cache first made the still-mounted session
+    // query ask again before the page went, a 401 in the console of every logout.
     window.location.href = "/";
-  }, [queryClient]);
+  }, []);
 
   const value = useMemo<AuthState>(
     () => ({ user: data ?? null, isLoading, error: error ?? null, refreshUser, logout }),
