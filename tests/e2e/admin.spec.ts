@@ -133,6 +133,9 @@ test("DemoAdmin manages items, keys, discount codes, bots, rules and grants, eac
   await grant.getByRole("button", { name: "Add Items" }).click();
   await expect(page.getByText("Please select an item").first()).toBeVisible();
   await choose(page, grant.getByLabel("Item"), `${publicName} (Grow a Garden)`);
+  await grant.getByLabel("Quantity").fill("1.5");
+  await grant.getByRole("button", { name: "Add Items" }).click();
+  await expect(page.getByText("Quantity must be a whole number of at least 1").first()).toBeVisible();
   await grant.getByLabel("Quantity").fill("3");
   await grant.getByRole("button", { name: "Add Items" }).click();
   await successToast(page, "Added 3 to DemoSeller's inventory");
