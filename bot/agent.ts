@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { BotApiBot, DepositRequest } from "../src/contract/botapi.js";
 import type { Game } from "../src/contract/games.js";
 import { type BotApiClient, BotApiError } from "./api-client.js";
@@ -163,17 +164,9 @@ export class BotAgent {
       } catch (err) {
         this.log(`pass failed: ${(err as Error).message}`);
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, intervalMs);
-        signal.addEventListener(
-          "abort",
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
-      });
+      // The promise form removes its abort listener when the wait ends; one added by hand per pass piled up
+      // (MaxListenersExceededWarning after ten passes).
+      await sleep(intervalMs, undefined, { signal }).catch(() => undefined);
     }
   }
 }

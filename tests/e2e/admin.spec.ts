@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { expect, test } from "./fixtures";
 import { logInThroughSandbox, sandboxWindow, uniqueUsername } from "./sandbox";
 
 /** Screenshots for the report go to SHOTS_DIR (test-results/ by default, ignored by git). */
@@ -132,6 +133,9 @@ test("DemoAdmin manages items, keys, discount codes, bots, rules and grants, eac
   await grant.getByRole("button", { name: "Add Items" }).click();
   await expect(page.getByText("Please select an item").first()).toBeVisible();
   await choose(page, grant.getByLabel("Item"), `${publicName} (Grow a Garden)`);
+  await grant.getByLabel("Quantity").fill("1.5");
+  await grant.getByRole("button", { name: "Add Items" }).click();
+  await expect(page.getByText("Quantity must be a whole number of at least 1").first()).toBeVisible();
   await grant.getByLabel("Quantity").fill("3");
   await grant.getByRole("button", { name: "Add Items" }).click();
   await successToast(page, "Added 3 to DemoSeller's inventory");

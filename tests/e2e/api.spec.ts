@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { capture as captureAt } from "./capture";
+import { expect, test } from "./fixtures";
 import { logInThroughSandbox, sandboxCall } from "./sandbox";
 
 const capture = (page: Page, name: string) => captureAt(page, "api", name);
@@ -77,6 +78,25 @@ test("a Basic seller turns the API on, creates an order with the key and finds i
     expect(key).toMatch(/^ad_test_/);
     await expect(page.getByText("you will not see it again")).toBeVisible();
     await expect(page.getByRole("button", { name: "Copy API key" })).toBeVisible();
+    // The whole key is in view beside Copy, at 1280 px and on a phone: no part hidden inside its field.
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const field = page.getByRole("textbox", { name: "API key", exact: true });
+      const shown = await field.evaluate((el) => ({
+        hidden: el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight,
+      }));
+      expect(shown.hidden, `the key is cut off at ${viewport.width} px`).toBe(false);
+      const fieldBox = await field.boundingBox();
+      const copyBox = await page.getByRole("button", { name: "Copy API key" }).boundingBox();
+      if (!fieldBox || !copyBox) throw new Error("not laid out");
+      expect(copyBox.x).toBeGreaterThanOrEqual(fieldBox.x + fieldBox.width);
+      expect(copyBox.y).toBeLessThan(fieldBox.y + fieldBox.height);
+      if (viewport.width === 1280) expect(fieldBox.height).toBeLessThan(48);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await capture(page, "key-shown");
 
     const inventory = await callApi(page, key, "GET", "/api/v1/get-inventory");

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { startBotAgent } from "./agent";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { capture } from "./capture";
+import { expect, test, watchConsole } from "./fixtures";
 import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
 
 const SHOP = "autodrop-demo.myshopify.com"; // DemoSeller's connected sandbox store
@@ -73,6 +73,7 @@ test("a buyer claims a store order and the bot delivers it; seller and Discord a
     await sandboxCall(page.request, "POST", "/__sandbox/roblox/users", { username: buyerName });
     const buyerContext = await browser.newContext();
     const buyer = await buyerContext.newPage();
+    watchConsole(buyer);
     // The claim page reads no session, so a signed-out buyer is never answered 401 by the session call.
     const sessionCalls: string[] = [];
     buyer.on("request", (request) => {

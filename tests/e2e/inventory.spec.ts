@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { startBotAgent } from "./agent";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { capture } from "./capture";
+import { expect, test } from "./fixtures";
 import { createRobloxUserInSandbox, logInThroughSandbox, sandboxCall, uniqueUsername } from "./sandbox";
 
 const ITEM = "Bone Blossom";

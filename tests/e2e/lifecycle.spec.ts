@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { expect, test, watchConsole } from "./fixtures";
 import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
 
 const SHOP = "autodrop-demo.myshopify.com"; // DemoSeller's connected sandbox store
@@ -71,6 +72,7 @@ test("a pending store order waits for its payment, is claimed once paid; a cance
 
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
+  watchConsole(buyer);
   await buyer.goto(pending.claimUrl);
   await expect(buyer.getByText("Your payment is still being processed")).toBeVisible();
   await expect(buyer.getByLabel("ROBLOX Username")).toHaveCount(0);

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { capture as captureAt, SHOTS } from "./capture";
+import { expect, test } from "./fixtures";
 import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
 
 const DAY = 86_400_000;

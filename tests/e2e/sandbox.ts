@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { BASE_URL as BASE } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { capture } from "./capture";
+import { watchConsole } from "./fixtures";
 
 /** A unique, valid Roblox username for one test run. */
 export function uniqueUsername(prefix: string): string {
@@ -72,7 +73,9 @@ export async function sandboxWindow(page: Page): Promise<Page> {
   const browser = page.context().browser();
   if (!browser) throw new Error("no browser");
   const context = await browser.newContext({ baseURL: BASE });
-  return context.newPage();
+  const sandbox = await context.newPage();
+  watchConsole(sandbox);
+  return sandbox;
 }
 
 /** Sandbox control calls for tests that need set-up beyond what they exercise. */

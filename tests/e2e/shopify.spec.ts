@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { startBotAgent } from "./agent";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { capture } from "./capture";
+import { expect, test } from "./fixtures";
 import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
 
 const PRODUCT = "Giant Chocolate Chicken"; // a sample product of every sandbox store, $4.99

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { currentUserSchema } from "../../src/contract/auth.js";
+import { currentUserSchema, SIGNED_IN_HINT_COOKIE } from "../../src/contract/auth.js";
 import { loginChallenges, sessions, shops, users } from "../../src/server/db/schema/index.js";
 import { PHRASE_WORDS } from "../../src/server/modules/auth/phrase.js";
 import { AUTH_ERRORS } from "../../src/server/modules/auth/service.js";
@@ -246,6 +246,30 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
     expect(after.json()).toEqual({ error: "Unauthorized" });
     expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
     expect((await post("/api/auth/logout", undefined)).statusCode).toBe(200);
+  });
+
+  it("sets a readable signed-in hint beside the session, again on /me, and clears it at logout", async () => {
+    const cookies = (res: { headers: Record<string, unknown> }) =>
+      [res.headers["set-cookie"]].flat().map(String);
+    const hint = (res: { headers: Record<string, unknown> }) =>
+      cookies(res).find((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+    const b = browser();
+    const id = await ensureRobloxUser(t.app, "HintUser");
+    const { verificationPhrase } = (await b.post("/api/auth/login", { username: "HintUser" })).json();
+    await setDescription(id, verificationPhrase);
+    const verified = await b.post("/api/auth/verify", {
+      username: "HintUser",
+      verificationPhrase,
+      robloxUserId: id,
+    });
+    expect(hint(verified)).toMatch(/^autodrop_signed_in=1;.*Path=\/;.*SameSite=Lax/);
+    expect(hint(verified)).not.toContain("HttpOnly");
+    const cookie = sessionCookieFrom(verified.headers["set-cookie"])!;
+
+    expect(hint(await me(cookie))).toMatch(/^autodrop_signed_in=1;.*Expires=/);
+    expect(hint(await me())).toBeUndefined();
+    const out = await post("/api/auth/logout", undefined, { cookie });
+    expect(hint(out)).toMatch(/^autodrop_signed_in=;.*Expires=Thu, 01 Jan 1970/);
   });
 
   it("answers 401 on /me when signed out or with a made-up cookie", async () => {

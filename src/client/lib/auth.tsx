@@ -1,4 +1,4 @@
-import type { CurrentUser } from "@contract/auth";
+import { type CurrentUser, SIGNED_IN_HINT_COOKIE } from "@contract/auth";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
 import { ApiError, apiRequest, getQueryFn } from "./api";
@@ -6,6 +6,19 @@ import { normalizeError } from "./normalize-error";
 import { toast } from "./toast";
 
 export const CURRENT_USER_KEY = ["/api/auth/me"] as const;
+
+/** Whether this browser started a session (the server's readable hint beside the httpOnly session cookie). */
+export function hasSignedInHint(): boolean {
+  return document.cookie.split(";").some((entry) => entry.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+}
+
+/** A hint whose session has ended (expired, revoked elsewhere) is dropped, so later visits stop asking. */
+function dropSignedInHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the hint is the one cookie the page itself may clear
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
+
+const readCurrentUser = getQueryFn<CurrentUser | null>({ on401: "returnNull" });
 
 interface AuthState {
   /** The signed-in user, or null when signed out (the session call answered 401). */
@@ -28,7 +41,11 @@ export function AuthProvider({ children, enabled = true }: { children: ReactNode
   const queryClient = useQueryClient();
   const { data, isLoading, error } = useQuery<CurrentUser | null>({
     queryKey: CURRENT_USER_KEY,
-    queryFn: getQueryFn<CurrentUser | null>({ on401: "returnNull" }),
+    queryFn: async (context) => {
+      const user = await readCurrentUser(context);
+      if (user === null) dropSignedInHint();
+      return user;
+    },
     enabled,
   });
 
@@ -47,9 +64,10 @@ export function AuthProvider({ children, enabled = true }: { children: ReactNode
         return;
       }
     }
-    queryClient.clear();
+    // A full load of "/" drops everything the page knew. Clearing the cache first made the still-mounted session
+    // query ask again before the page went, a 401 in the console of every logout.
     window.location.href = "/";
-  }, [queryClient]);
+  }, []);
 
   const value = useMemo<AuthState>(
     () => ({ user: data ?? null, isLoading, error: error ?? null, refreshUser, logout }),

@@ -6,6 +6,7 @@ import {
   type ToasterToast,
   type ToastState,
   toast,
+  toastPlacement,
   toastReducer,
 } from "./toast";
 
@@ -73,5 +74,22 @@ describe("toast store", () => {
     dismissToast();
     vi.advanceTimersByTime(TOAST_REMOVE_DELAY);
     expect(getToastState().toasts).toEqual([]);
+  });
+});
+
+describe("toastPlacement", () => {
+  it("keeps the usual corner without a dialog", () => {
+    expect(toastPlacement(null, 1280)).toBeNull();
+  });
+
+  it("puts the toasts in the column beside an open dialog when it is wide enough", () => {
+    // The setup wizard's plan step at 1280 px: 768 px wide, centred.
+    expect(toastPlacement(1024, 1280)).toEqual({ top: 0, right: 0, width: 256 });
+    expect(toastPlacement(896, 1600)).toEqual({ top: 0, right: 0, width: 420 });
+  });
+
+  it("otherwise goes to the top of the screen, over the dialog's title and away from its buttons", () => {
+    expect(toastPlacement(374, 390)).toEqual({ top: 0, right: 0, width: 390 });
+    expect(toastPlacement(900, 1000)).toEqual({ top: 0, right: 0, width: 420 });
   });
 });

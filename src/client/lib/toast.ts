@@ -115,3 +115,22 @@ export function useToast() {
   const current = useSyncExternalStore(subscribe, getToastState, getToastState);
   return { ...current, toast, dismiss: dismissToast };
 }
+
+/** The widest toast column, and the narrowest beside a dialog that still reads well (both with the 16 px margins). */
+const TOAST_COLUMN_PX = 420;
+const NARROWEST_COLUMN_PX = 240;
+
+/**
+ * Where the toasts go while a dialog is open, so they do not cover its buttons (its primary action sits at its
+ * bottom right): in the column to the right of the dialog when it is wide enough, otherwise at the top of the screen,
+ * over the dialog's title rather than its buttons. Null (the usual corner) when no dialog is open.
+ */
+export function toastPlacement(
+  dialogRight: number | null,
+  viewportWidth: number,
+): { top: number; right: number; width: number } | null {
+  if (dialogRight === null) return null;
+  const beside = viewportWidth - dialogRight;
+  if (beside >= NARROWEST_COLUMN_PX) return { top: 0, right: 0, width: Math.min(beside, TOAST_COLUMN_PX) };
+  return { top: 0, right: 0, width: Math.min(viewportWidth, TOAST_COLUMN_PX) };
+}

@@ -117,6 +117,7 @@ function sandboxPage(title: string, body: SafeHtml): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Autodrop sandbox</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}">
 </head>
 <body>

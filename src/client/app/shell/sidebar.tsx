@@ -30,45 +30,52 @@ export function Sidebar({ isAdmin }: { isAdmin: boolean }) {
     });
   };
 
+  // The border and background belong to a column as tall as the page, so they run to its end on a long page;
+  // the sidebar itself stays in view inside it.
   return (
-    <aside
-      id="app-sidebar"
-      className={cn(
-        "sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 lg:flex",
-        collapsed ? "w-16" : "w-64",
-      )}
+    <div
+      data-testid="sidebar-column"
+      className="hidden shrink-0 border-r border-sidebar-border bg-sidebar text-sidebar-foreground lg:block"
     >
-      <div
+      <aside
+        id="app-sidebar"
         className={cn(
-          "flex h-16 items-center border-b border-sidebar-border px-4",
-          collapsed && "justify-center px-2",
+          "sticky top-0 flex h-dvh flex-col transition-[width] duration-200",
+          collapsed ? "w-16" : "w-64",
         )}
       >
-        <Link
-          href="/dashboard"
-          aria-label="Autodrop dashboard"
-          className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/60"
+        <div
+          className={cn(
+            "flex h-16 items-center border-b border-sidebar-border px-4",
+            collapsed && "justify-center px-2",
+          )}
         >
-          <Brand showName={!collapsed} />
-        </Link>
-      </div>
-      <div className={cn("flex-1 overflow-y-auto py-4", collapsed ? "px-2" : "px-3")}>
-        <NavList isAdmin={isAdmin} collapsed={collapsed} />
-      </div>
-      <div className={cn("border-t border-sidebar-border p-3", collapsed && "flex justify-center px-2")}>
-        <Button
-          variant="ghost"
-          size={collapsed ? "icon" : "sm"}
-          className={cn(!collapsed && "w-full justify-start")}
-          onClick={toggle}
-          aria-expanded={!collapsed}
-          aria-controls="app-sidebar"
-          aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
-        >
-          {collapsed ? <PanelLeftOpenIcon aria-hidden="true" /> : <PanelLeftCloseIcon aria-hidden="true" />}
-          {!collapsed && <span>Collapse</span>}
-        </Button>
-      </div>
-    </aside>
+          <Link
+            href="/dashboard"
+            aria-label="Autodrop dashboard"
+            className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/60"
+          >
+            <Brand showName={!collapsed} />
+          </Link>
+        </div>
+        <div className={cn("flex-1 overflow-y-auto py-4", collapsed ? "px-2" : "px-3")}>
+          <NavList isAdmin={isAdmin} collapsed={collapsed} />
+        </div>
+        <div className={cn("border-t border-sidebar-border p-3", collapsed && "flex justify-center px-2")}>
+          <Button
+            variant="ghost"
+            size={collapsed ? "icon" : "sm"}
+            className={cn(!collapsed && "w-full justify-start")}
+            onClick={toggle}
+            aria-expanded={!collapsed}
+            aria-controls="app-sidebar"
+            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+          >
+            {collapsed ? <PanelLeftOpenIcon aria-hidden="true" /> : <PanelLeftCloseIcon aria-hidden="true" />}
+            {!collapsed && <span>Collapse</span>}
+          </Button>
+        </div>
+      </aside>
+    </div>
   );
 }

@@ -45,7 +45,11 @@ describe("discount code form", () => {
     expect(discountPayload({ ...form, discountPercentage: "100" })).toMatchObject({ ok: true });
     expect(discountPayload({ ...form, usageLimit: "0" })).toEqual({
       ok: false,
-      error: "Usage limit must be at least 1",
+      error: "Usage limit must be a whole number of at least 1",
+    });
+    expect(discountPayload({ ...form, usageLimit: "2.5" })).toEqual({
+      ok: false,
+      error: "Usage limit must be a whole number of at least 1",
     });
   });
 });
@@ -76,7 +80,8 @@ describe("game rules, grants, bots and subscriptions", () => {
 
   it("needs an item and a quantity of at least 1 to grant", () => {
     expect(grantProblem("", "1")).toBe("Please select an item");
-    expect(grantProblem("item-1", "0")).toBe("Quantity must be at least 1");
+    expect(grantProblem("item-1", "0")).toBe("Quantity must be a whole number of at least 1");
+    expect(grantProblem("item-1", "1.5")).toBe("Quantity must be a whole number of at least 1");
     expect(grantProblem("item-1", "2")).toBeNull();
   });
 

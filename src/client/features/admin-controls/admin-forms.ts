@@ -50,7 +50,8 @@ export function discountPayload(form: DiscountForm):
   if (discountPercentage === null || discountPercentage < 1 || discountPercentage > 100)
     return { ok: false, error: "Discount percentage must be a whole number from 1 to 100" };
   const usageLimit = wholeNumber(form.usageLimit);
-  if (usageLimit === null || usageLimit < 1) return { ok: false, error: "Usage limit must be at least 1" };
+  if (usageLimit === null || usageLimit < 1)
+    return { ok: false, error: "Usage limit must be a whole number of at least 1" };
   return {
     ok: true,
     body: { ...form, code, discountPercentage, usageLimit },
@@ -99,7 +100,7 @@ export function botImportSummary(
 export function grantProblem(itemId: string, quantity: string): string | null {
   if (!itemId) return "Please select an item";
   const n = wholeNumber(quantity);
-  return n === null || n < 1 ? "Quantity must be at least 1" : null;
+  return n === null || n < 1 ? "Quantity must be a whole number of at least 1" : null;
 }
 
 /** Spec 001 §6: a subscription is active while its tier is paid and it has not expired (lifetime never does). */

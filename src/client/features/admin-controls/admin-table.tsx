@@ -1,10 +1,7 @@
 import type { ReactNode } from "react";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-export const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium" });
-
-/** A list of rows with column headers; it scrolls sideways on a narrow screen and takes focus so a keyboard can. */
+/** A list of rows with column headers; on a narrow screen it scrolls sideways and says so. */
 export function AdminTable({
   label,
   columns,
@@ -15,8 +12,7 @@ export function AdminTable({
   children: ReactNode;
 }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
-    <section className="overflow-x-auto rounded-xl border" tabIndex={0} aria-label={label}>
+    <ScrollRegion label={label} className="rounded-xl border">
       <table className="w-full text-sm">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>
@@ -29,7 +25,7 @@ export function AdminTable({
         </thead>
         <tbody className="[&_td]:px-4 [&_td]:py-2 [&_tr]:border-t">{children}</tbody>
       </table>
-    </section>
+    </ScrollRegion>
   );
 }
 

@@ -6,8 +6,9 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime } from "@/lib/format";
 import { ADMIN_KEYS } from "./admin-api";
-import { AdminTable, formatDateTime } from "./admin-table";
+import { AdminTable } from "./admin-table";
 
 const ALL = "all";
 const show = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value));

@@ -18,9 +18,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { toastError } from "@/lib/error-toast";
+import { formatDate } from "@/lib/format";
 import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
 import { type DiscountForm, discountPayload, emptyDiscountForm } from "./admin-forms";
-import { AdminTable, Field, formatDay } from "./admin-table";
+import { AdminTable, Field } from "./admin-table";
 
 const PLAN_LABELS: Record<ApplicablePlans, string> = { basic: "Basic", pro: "Pro", both: "Both" };
 
@@ -157,7 +158,7 @@ export function DiscountCodesTab() {
                   {code.isActive ? "Active" : "Inactive"}
                 </Badge>
               </td>
-              <td className="whitespace-nowrap">{formatDay(code.createdAt)}</td>
+              <td className="whitespace-nowrap">{formatDate(code.createdAt)}</td>
               <td>
                 <Switch
                   checked={code.isActive}

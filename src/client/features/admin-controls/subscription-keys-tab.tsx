@@ -10,8 +10,9 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime } from "@/lib/format";
 import { ADMIN_KEYS } from "./admin-api";
-import { AdminTable, formatDateTime } from "./admin-table";
+import { AdminTable } from "./admin-table";
 
 type StatusFilter = (typeof KEY_STATUS_FILTERS)[number];
 const STATUS_LABELS: Record<StatusFilter, string> = { all: "All keys", used: "Used", unused: "Unused" };

@@ -23,9 +23,10 @@ import { SearchInput } from "@/components/ui/search-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toastError } from "@/lib/error-toast";
+import { formatDate } from "@/lib/format";
 import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
 import { grantProblem, hasActiveSubscription, wholeNumber } from "./admin-forms";
-import { AdminTable, Field, formatDay } from "./admin-table";
+import { AdminTable, Field } from "./admin-table";
 
 /** Add items to a user (spec 001 §5): an item is required, quantity at least 1; it lands on their inventory live. */
 function GrantItemsDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
@@ -149,11 +150,11 @@ export function UsersTab() {
                   {u.subscriptionTier === "free"
                     ? "—"
                     : u.subscriptionExpiry
-                      ? formatDay(u.subscriptionExpiry)
+                      ? formatDate(u.subscriptionExpiry)
                       : "Lifetime"}
                 </td>
                 <td>{u.isAdmin ? <Badge>Admin</Badge> : "—"}</td>
-                <td className="whitespace-nowrap">{formatDay(u.createdAt)}</td>
+                <td className="whitespace-nowrap">{formatDate(u.createdAt)}</td>
                 <td>
                   <Button
                     size="sm"

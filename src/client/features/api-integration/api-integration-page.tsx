@@ -22,10 +22,13 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
 import { apiRequest } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
+import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 
 const STATE_KEY = ["/api/api-integration"];
@@ -43,12 +46,16 @@ function NewKey({ apiKey }: { apiKey: string }) {
         <Label htmlFor={id} className="sr-only">
           API key
         </Label>
-        <div className="flex gap-2">
-          <Input
+        {/* The description lines its children up at the start, so this row takes the full width; the key wraps
+            rather than scrolling inside its field, so all of it is in view on a phone too. */}
+        <div className="flex w-full items-start gap-2">
+          <Textarea
             id={id}
             readOnly
             value={apiKey}
-            className="font-mono text-xs"
+            rows={1}
+            spellCheck={false}
+            className="field-sizing-content min-h-9 resize-none font-mono text-xs break-all md:text-xs"
             onFocus={(e) => e.currentTarget.select()}
           />
           <CopyButton text={apiKey} label="Copy API key" what="the key" />
@@ -297,8 +304,7 @@ function WebhookCard({ state }: { state: ApiIntegrationState }) {
           {state.deliveries.length === 0 ? (
             <p className="text-sm text-muted-foreground">No deliveries yet.</p>
           ) : (
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
-            <section className="overflow-x-auto" tabIndex={0} aria-label="Webhook deliveries">
+            <ScrollRegion label="Webhook deliveries">
               <table className="w-full text-sm">
                 <thead className="text-left text-xs text-muted-foreground">
                   <tr>
@@ -318,12 +324,12 @@ function WebhookCard({ state }: { state: ApiIntegrationState }) {
                       </td>
                       <td className="py-2 pr-3">{d.lastStatusCode ?? d.lastError ?? "—"}</td>
                       <td className="py-2 pr-3">{d.attempts}</td>
-                      <td className="py-2 whitespace-nowrap">{new Date(d.createdAt).toLocaleString()}</td>
+                      <td className="py-2 whitespace-nowrap">{formatDateTime(d.createdAt)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-            </section>
+            </ScrollRegion>
           )}
         </div>
       </CardContent>
@@ -355,7 +361,7 @@ function OrdersCard({ orders }: { orders: ApiOrder[] }) {
                     {o.items.map((i) => `${i.displayName} × ${i.quantity}`).join(", ")}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    {new Date(o.createdAt).toLocaleString()} · <Badge variant="secondary">{o.status}</Badge>
+                    {formatDateTime(o.createdAt)} · <Badge variant="secondary">{o.status}</Badge>
                     {o.robloxUsername && ` · ${o.robloxUsername}`}
                   </p>
                 </div>

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@/lib/api";
 import { validateRobloxUsername } from "@/lib/roblox";
 import { accessBody, type ClaimAccess, claimRequest, orderUrl, privateServerUrl } from "./access";
-import { pollInterval } from "./order-view";
+import { claimTarget, isWaitingForBuyer, pollInterval } from "./order-view";
 
 const CLAIM_CONFIG_URL = "/api/claim/config";
 
@@ -22,12 +22,14 @@ export function useClaimConfig() {
   return useQuery<ClaimConfigResponse>({ queryKey: [CLAIM_CONFIG_URL] });
 }
 
-/** The order (a multi-game purchase with its sub-orders), re-read every 5 s while the chosen order awaits the trade. */
+/** The order (a multi-game purchase with its sub-orders), re-read every second while the chosen order awaits the trade. */
 export function useClaimOrder(access: ClaimAccess | null, subOrderId: string | null, enabled: boolean) {
   return useQuery<ClaimOrderView>({
     queryKey: [access ? orderUrl(access) : "claim-order"],
     enabled: enabled && access !== null,
     refetchInterval: (query) => pollInterval(query.state.data, subOrderId),
+    // The buyer accepts the trade in ROBLOX and comes back to this tab: the page is current on their return.
+    refetchOnWindowFocus: (query) => pollInterval(query.state.data, subOrderId) !== false,
   });
 }
 
@@ -96,14 +98,30 @@ export function usePrivateServer(access: ClaimAccess, order: ClaimSubOrderView, 
   });
 }
 
+/**
+ * "sent", or "moved on" when the request was refused because the order is no longer waiting for the buyer (the bot
+ * delivered meanwhile): the order is re-read on any refusal, and the page then shows where it is instead of an error.
+ */
 export function useFriendRequest(access: ClaimAccess, order: ClaimSubOrderView) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshOrder(access);
   return useMutation({
-    mutationFn: (botUserId: number | null) =>
-      apiRequest("POST", "/api/friend-requests", {
-        ...accessBody(access, order.id),
-        username: order.robloxUsername ?? "",
-        botUserId,
-        game: order.game ?? undefined,
-      }),
+    mutationFn: async (botUserId: number | null): Promise<"sent" | "moved on"> => {
+      try {
+        await apiRequest("POST", "/api/friend-requests", {
+          ...accessBody(access, order.id),
+          username: order.robloxUsername ?? "",
+          botUserId,
+          game: order.game ?? undefined,
+        });
+        return "sent";
+      } catch (err) {
+        await refresh();
+        const fresh = queryClient.getQueryData<ClaimOrderView>([orderUrl(access)]);
+        const status = fresh ? claimTarget(fresh, order.id)?.status : undefined;
+        if (status && !isWaitingForBuyer(status)) return "moved on";
+        throw err;
+      }
+    },
   });
 }

@@ -204,6 +204,30 @@ describe("claim page, step 2 Join Bot", () => {
     ]);
   });
 
+  it("shows Order completed, not an error, when the friend request comes after the delivery", async () => {
+    const { user, server } = openClaimLink(locked(), {
+      "POST /api/friend-requests": fail(409, "This order is no longer open"),
+    });
+    expect(await screen.findByText("AutodropBot_MM2")).toBeVisible();
+    const delivered = orderView({ robloxUsername: "BuyerOne", usernameLocked: true, status: "completed" });
+    server.answer(`GET ${ORDER_URL}`, ok(delivered));
+
+    await user.click(screen.getByRole("button", { name: "Send Friend Request" }));
+    expect(await screen.findByRole("heading", { name: "Order completed" })).toBeVisible();
+    expect(screen.queryByText("Failed to send friend request.")).toBeNull();
+    expect(screen.queryByText("Awaiting trade acceptance")).toBeNull();
+  });
+
+  it("still says the friend request failed while the order waits for the buyer", async () => {
+    const { user } = openClaimLink(locked(), {
+      "POST /api/friend-requests": fail(503, "Service unavailable"),
+    });
+    expect(await screen.findByText("AutodropBot_MM2")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Send Friend Request" }));
+    expect(await screen.findByText("Failed to send friend request.")).toBeVisible();
+    expect(screen.getByRole("heading", { name: "Order Claimed" })).toBeVisible();
+  });
+
   it("says when the bot cannot be turned on, and turns it on again with Try Again", async () => {
     const { user, server } = openClaimLink(locked(), {
       "POST /api/bots/turn-on": fail(503, "Service unavailable"),

@@ -8,7 +8,7 @@ import type { ClaimAccess } from "./access";
 import { useFriendRequest, usePrivateServer, useResetUsername, useTurnOnBot } from "./claim-api";
 import { ClaimCard, outlineButtonStyle, primaryButtonStyle, useClaimStyle } from "./claim-layout";
 import { OrderItems, StatusBadge } from "./order-items";
-import { webLink } from "./order-view";
+import { isWaitingForBuyer, webLink } from "./order-view";
 
 function useErrorToast(error: unknown, description: string) {
   useEffect(() => {
@@ -43,7 +43,7 @@ function NextStep({ number, title, children }: { number: number; title: string; 
  */
 export function JoinBotStep({ access, order }: { access: ClaimAccess; order: ClaimSubOrderView }) {
   const style = useClaimStyle();
-  const open = order.status === "unclaimed" || order.status === "pending";
+  const open = isWaitingForBuyer(order.status);
   const bot = useTurnOnBot(access, order, open);
   const server = usePrivateServer(access, order, open);
   const friend = useFriendRequest(access, order);
@@ -56,11 +56,13 @@ export function JoinBotStep({ access, order }: { access: ClaimAccess; order: Cla
 
   function sendFriendRequest() {
     friend.mutate(bot.data?.botUserId ?? null, {
-      onSuccess: () =>
-        toast({
-          title: "Friend Request Sent",
-          description: `Accept the friend request from ${botUsername} in ROBLOX.`,
-        }),
+      onSuccess: (result) => {
+        if (result === "sent")
+          toast({
+            title: "Friend Request Sent",
+            description: `Accept the friend request from ${botUsername} in ROBLOX.`,
+          });
+      },
       onError: () =>
         toast({ title: "Error", description: CLAIM_TOASTS.friendRequestFailed, variant: "destructive" }),
     });

@@ -65,14 +65,14 @@ describe("claim screens", () => {
 });
 
 describe("pollInterval", () => {
-  it("re-reads every 5 s only while the chosen order awaits the trade", () => {
-    expect(PENDING_POLL_MS).toBe(5000);
-    expect(pollInterval(order({ status: "pending" }), null)).toBe(5000);
+  it("re-reads every second only while the chosen order awaits the trade", () => {
+    expect(PENDING_POLL_MS).toBe(1000);
+    expect(pollInterval(order({ status: "pending" }), null)).toBe(1000);
     expect(pollInterval(order({ status: "unclaimed" }), null)).toBe(false);
     expect(pollInterval(order({ status: "completed" }), null)).toBe(false);
     expect(pollInterval(undefined, null)).toBe(false);
     const multi = order({ isMultiGame: true, subOrders: [sub({ id: "a", status: "pending" })] });
-    expect(pollInterval(multi, "a")).toBe(5000);
+    expect(pollInterval(multi, "a")).toBe(1000);
     expect(pollInterval(multi, null)).toBe(false);
   });
 });

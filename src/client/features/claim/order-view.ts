@@ -3,8 +3,11 @@ import type { OrderStatus } from "../../../contract/orders";
 
 /** The game selection shows this many items of each sub-order (spec 001 §9). */
 const PREVIEW_ITEM_COUNT = 3;
-/** How often an order waiting for the trade is re-read. */
-export const PENDING_POLL_MS = 5000;
+/**
+ * How often an order waiting for the trade is re-read: every second, so "Order completed" follows the delivery
+ * at once (decision 047; 60 reads a minute, half of a buyer's per-IP allowance of claim reads).
+ */
+export const PENDING_POLL_MS = 1000;
 
 export function statusMeaning(status: OrderStatus): string {
   return CLAIM_STATUS_MEANINGS[status];
@@ -44,6 +47,11 @@ export function claimScreen(order: Pick<ClaimSubOrderView, "status" | "usernameL
 
 export function claimStep(screen: ClaimScreen): 1 | 2 {
   return screen === "username" ? 1 : 2;
+}
+
+/** The bot's steps (friend request, trade) apply only while the order waits for the buyer. */
+export function isWaitingForBuyer(status: OrderStatus): boolean {
+  return status === "unclaimed" || status === "pending";
 }
 
 /** Only an order waiting for the trade changes without the buyer doing anything. */

@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { BoxesIcon, ClockIcon, DollarSignIcon, type LucideIcon, StoreIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { LoadError } from "@/components/load-error";
+import { OrderStatusBadge } from "@/components/order-status-badge";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -18,6 +19,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { dropSearchParam } from "@/lib/address";
 import { apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { formatDateTime } from "@/lib/format";
 import { ClaimButtonDialog } from "./claim-button-dialog";
 import { dayLabel, formatUsd, PERIOD_LABELS } from "./dashboard";
 
@@ -27,8 +29,6 @@ const PopularListingsChart = lazy(() =>
   import("./charts").then((m) => ({ default: m.PopularListingsChart })),
 );
 const chartFallback = <Skeleton className="h-64 w-full" />;
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** The live-updates hook refreshes every key that starts with "/api/dashboard" when orders change. */
 function useDashboard(period: DashboardPeriod) {
@@ -76,13 +76,18 @@ function RecentActivity({ orders }: { orders: DashboardResponse["recentActivity"
           <span className="font-medium">
             {order.shopifyOrderNumber ? `Order #${order.shopifyOrderNumber.replace(/^#/, "")}` : "API order"}
           </span>
-          <Badge variant="outline" className="capitalize">
-            {order.status.replaceAll("_", " ")}
-          </Badge>
+          <OrderStatusBadge status={order.status} />
           <span className="text-muted-foreground">{order.robloxUsername ?? "Not claimed yet"}</span>
-          <span className="ml-auto font-medium">{formatUsd(order.totalAmount)}</span>
+          {/* An API order has no price of its own (the seller's shop charged the buyer), so no $0.00. */}
+          {order.orderSource === "api" ? (
+            <Badge variant="outline" className="ml-auto">
+              API
+            </Badge>
+          ) : (
+            <span className="ml-auto font-medium">{formatUsd(order.totalAmount)}</span>
+          )}
           <time className="w-full text-xs text-muted-foreground sm:w-auto" dateTime={order.createdAt}>
-            {timeFormat.format(new Date(order.createdAt))}
+            {formatDateTime(order.createdAt)}
           </time>
         </li>
       ))}

@@ -18,6 +18,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { curlExample, type Endpoint, endpointsOf, jsExample, type OpenApiDocument, urlOf } from "./openapi";
@@ -261,8 +262,7 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
-          <section tabIndex={0} aria-label="Error code table" className="overflow-x-auto">
+          <ScrollRegion label="Error code table">
             <table className="w-full text-sm">
               <thead className="text-left text-xs text-muted-foreground">
                 <tr>
@@ -281,7 +281,7 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
                 ))}
               </tbody>
             </table>
-          </section>
+          </ScrollRegion>
         </CardContent>
       </Card>
 

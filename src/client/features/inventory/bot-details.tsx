@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { formatTime } from "@/lib/format";
 import { BOT_STATUS_LABELS, countdownStart, formatCountdown } from "./inventory-logic";
 import { BOTS_KEY } from "./inventory-queries";
 
@@ -64,7 +65,7 @@ export function BotDetails({ bot }: { bot: SellerBot }) {
           <>
             <dt className="text-muted-foreground">Online until</dt>
             <dd>
-              <time dateTime={bot.onlineTimeLeft}>{new Date(bot.onlineTimeLeft).toLocaleTimeString()}</time>
+              <time dateTime={bot.onlineTimeLeft}>{formatTime(bot.onlineTimeLeft)}</time>
             </dd>
           </>
         )}

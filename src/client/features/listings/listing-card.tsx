@@ -5,6 +5,7 @@ import { useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ImageWithFallback } from "@/components/ui/image-with-fallback";
+import { formatDate } from "@/lib/format";
 
 export type ListingAction = "add" | "deduct" | "delete";
 
@@ -32,7 +33,7 @@ export function ListingCard({
           </h3>
           <p className="text-xs text-muted-foreground">
             {GAME_NAMES[listing.game]} · Created{" "}
-            <time dateTime={listing.createdAt}>{new Date(listing.createdAt).toLocaleDateString()}</time>
+            <time dateTime={listing.createdAt}>{formatDate(listing.createdAt)}</time>
           </p>
         </div>
         {!listing.isActive && <Badge variant="secondary">Inactive</Badge>}

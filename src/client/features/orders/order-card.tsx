@@ -2,40 +2,16 @@ import { GAME_NAMES, type Game } from "@contract/games";
 import { type SellerOrder, sellerMayCancel, sellerMayRetry } from "@contract/orders";
 import { AlertTriangleIcon, ExternalLinkIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { OrderStatusBadge } from "@/components/order-status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatDateTime } from "@/lib/format";
 import { ClaimUrlDialog } from "./claim-url-dialog";
 import { CancelOrderButton, RetryOrderButton } from "./order-actions";
-import {
-  claimLinkEmail,
-  orderNotice,
-  orderNumberLabel,
-  parseOrderItems,
-  STATUS_LABELS,
-  type StatusDisplay,
-  shopifyOrderUrl,
-  statusDisplay,
-} from "./orders";
-
-const STATUS_VARIANTS = {
-  awaiting_payment: "secondary",
-  unclaimed: "warning",
-  pending: "default",
-  completed: "success",
-  cancelled: "outline",
-  refunded: "outline",
-  failed: "destructive",
-} as const satisfies Record<StatusDisplay, string>;
+import { claimLinkEmail, orderNotice, orderNumberLabel, parseOrderItems, shopifyOrderUrl } from "./orders";
 
 const SOURCE_LABELS: Record<string, string> = { shopify: "Shopify", api: "API", withdrawal: "Withdrawal" };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-function StatusBadge({ status }: { status: string }) {
-  const shown = statusDisplay(status);
-  return <Badge variant={STATUS_VARIANTS[shown]}>{STATUS_LABELS[shown]}</Badge>;
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -59,11 +35,11 @@ export function OrderCard({ order, shopifyStore }: { order: SellerOrder; shopify
     <Card className="gap-4" data-testid="order-card" aria-label={title} role="article">
       <CardHeader className="flex flex-row flex-wrap items-center gap-2">
         <CardTitle className="text-base">{title}</CardTitle>
-        <StatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} />
         {order.refundedAfterDeliveryAt && <Badge variant="destructive">Refunded after delivery</Badge>}
         <Badge variant="outline">{SOURCE_LABELS[order.orderSource] ?? order.orderSource}</Badge>
         <time className="ml-auto text-sm text-muted-foreground" dateTime={order.createdAt}>
-          {dateFormat.format(new Date(order.createdAt))}
+          {formatDateTime(order.createdAt)}
         </time>
       </CardHeader>
       <CardContent className="grid gap-3">

@@ -1,7 +1,7 @@
 import { ORDER_PAGE_SIZE, type SellerOrder } from "@contract/orders";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ShoppingCartIcon } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
@@ -70,19 +70,48 @@ function OrderList({ orders, shopifyStore }: { orders: SellerOrder[]; shopifySto
 
 export function OrdersPage() {
   const { user } = useAuth();
-  const { data, isLoading, error, refetch, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useInfiniteQuery({
-      queryKey: ORDERS_KEY,
-      queryFn: ({ pageParam }) => fetchOrderPage(pageParam),
-      initialPageParam: null as string | null,
-      getNextPageParam: (last) => (last.length < ORDER_PAGE_SIZE ? null : last[last.length - 1].cursor),
-    });
+  const {
+    data,
+    isLoading,
+    error,
+    refetch,
+    isFetching,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+  } = useInfiniteQuery({
+    queryKey: ORDERS_KEY,
+    queryFn: ({ pageParam }) => fetchOrderPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.length < ORDER_PAGE_SIZE ? null : last[last.length - 1].cursor),
+  });
   const loaded = useMemo(() => data?.pages.flat() ?? [], [data]);
   const [sources, setSources] = useState<SourceFilter>({ shopify: true, api: true });
   const [tab, setTab] = useState<OrderTab>("all");
 
   const shown = useMemo(() => filterBySource(loaded, sources), [loaded, sources]);
   const counts = tabCounts(shown);
+  const matching = filterByTab(shown, tab).length;
+
+  // "Load more orders" loads pages until one brings an order the filters show, or there are none left: a page of
+  // orders the filters hide would otherwise change nothing on screen and leave the button standing.
+  // The number of pages is what changes when one arrives (the fetching flag may flip and back within one render).
+  const [seekingFrom, setSeekingFrom] = useState<number | null>(null);
+  const pageCount = data?.pages.length ?? 0;
+  useEffect(() => {
+    if (seekingFrom === null || isFetchingNextPage || pageCount === 0) return;
+    if (matching > seekingFrom || !hasNextPage || isFetchNextPageError) setSeekingFrom(null);
+    else void fetchNextPage();
+  }, [
+    seekingFrom,
+    isFetchingNextPage,
+    pageCount,
+    matching,
+    hasNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  ]);
   const tabLabels: Record<OrderTab, string> = {
     all: "All Orders",
     unclaimed: `Unclaimed (${counts.unclaimed})`,
@@ -140,8 +169,12 @@ export function OrdersPage() {
       )}
       {hasNextPage && (
         <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-            {isFetchingNextPage ? "Loading…" : "Load more orders"}
+          <Button
+            variant="outline"
+            onClick={() => setSeekingFrom(matching)}
+            disabled={isFetchingNextPage || seekingFrom !== null}
+          >
+            {isFetchingNextPage || seekingFrom !== null ? "Loading…" : "Load more orders"}
           </Button>
         </div>
       )}

@@ -7,7 +7,6 @@ import {
   orderNumberLabel,
   parseOrderItems,
   shopifyOrderUrl,
-  statusDisplay,
   tabCounts,
 } from "./orders";
 
@@ -43,19 +42,6 @@ describe("parseOrderItems", () => {
       { codeName: "gun_", quantity: 1 },
     ]);
     expect(parseOrderItems("")).toEqual([]);
-  });
-});
-
-describe("status display", () => {
-  it("keeps the three known statuses and shows anything else as failed", () => {
-    expect(statusDisplay("unclaimed")).toBe("unclaimed");
-    expect(statusDisplay("pending")).toBe("pending");
-    expect(statusDisplay("completed")).toBe("completed");
-    expect(statusDisplay("failed_no_stock")).toBe("failed");
-    expect(statusDisplay("whatever")).toBe("failed");
-    expect(statusDisplay("awaiting_payment")).toBe("awaiting_payment");
-    expect(statusDisplay("cancelled")).toBe("cancelled");
-    expect(statusDisplay("refunded")).toBe("refunded");
   });
 });
 

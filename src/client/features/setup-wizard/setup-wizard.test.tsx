@@ -115,7 +115,7 @@ describe("setup wizard", () => {
   });
 
   it("needs a payment method for a paid plan and activates a promotional key", async () => {
-    const useKey = heldAnswer(ok({ success: true }));
+    const useKey = heldAnswer(ok({ success: true, subscriptionTier: "basic", subscriptionExpiry: null }));
     const server = fakeServer({
       "POST /api/subscription/use-key": useKey.route,
       "POST /api/user/update-subscription": ok(),
@@ -136,10 +136,31 @@ describe("setup wizard", () => {
     expect(button("Back")).toBeDisabled();
     useKey.release();
 
-    expect(await screen.findByText("Your subscription has been activated!")).toBeVisible();
+    expect(
+      await screen.findByText("Your subscription has been activated! You are on the Basic plan."),
+    ).toBeVisible();
     expect(server.sent("POST", "/api/subscription/use-key")).toEqual([{ key: "BASIC-KEY-1" }]);
     expect(server.sent("POST", "/api/user/update-subscription")).toEqual([{ setupCompleted: true }]);
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Welcome to Autodrop" })).toBeNull());
+  });
+
+  it("says which plan the key gave when it is not the plan chosen (a Basic key while Pro is chosen)", async () => {
+    fakeServer({
+      "POST /api/subscription/use-key": ok({
+        success: true,
+        subscriptionTier: "basic",
+        subscriptionExpiry: null,
+      }),
+      "POST /api/user/update-subscription": ok(),
+      "GET /api/auth/me": ok(seller({ subscriptionTier: "basic" })),
+    });
+    const { user } = renderWizard();
+    await choosePaidPlanWithKey(user, /^Pro/, "BASIC-KEY-2");
+    expect(
+      await screen.findByText(
+        "Your subscription has been activated! This key is for the Basic plan, so you are on Basic, not the Pro plan you chose.",
+      ),
+    ).toBeVisible();
   });
 
   it("shows the server's refusal of a key, or its own fallback, and keeps the wizard open", async () => {
@@ -237,6 +258,16 @@ describe("setup wizard", () => {
     expect(screen.getByRole("radio", { name: /^Free/ })).toBeChecked();
     await waitFor(() => expect(window.location.search).toBe(""));
     expect(window.location.pathname).toBe("/dashboard");
+  });
+
+  it("resumes on the plan step after a reload once the store is connected, without asking for the domain", async () => {
+    fakeServer({});
+    renderWizard(seller({ setupCompleted: false, shopifyStore: "my-shop.myshopify.com" }));
+
+    expect(wizard()).toHaveTextContent("Step 3 of 3");
+    expect(wizard()).toHaveTextContent("my-shop.myshopify.com connected");
+    expect(screen.queryByLabelText("Store Domain")).toBeNull();
+    expect(planCard(/^Basic/)).toHaveTextContent("API Integration");
   });
 
   it("brings the seller back to the store step when the connection failed", async () => {

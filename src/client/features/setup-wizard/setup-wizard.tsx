@@ -1,5 +1,6 @@
 import type { CurrentUser } from "@contract/auth";
 import type { PaidTier, Tier } from "@contract/plans";
+import type { UseKeyResponse } from "@contract/subscriptions";
 import { landingErrorText } from "@contract/texts";
 import { useMutation } from "@tanstack/react-query";
 import { ArrowLeftIcon, CheckIcon, CodeIcon, ShoppingBagIcon } from "lucide-react";
@@ -27,6 +28,7 @@ import {
   canContinue,
   type Integration,
   initialWizardState,
+  keyActivatedText,
   type PaymentMethod,
   planAction,
   planOptions,
@@ -169,17 +171,19 @@ function PlanStep({
 
   const activate = useMutation({
     mutationFn: async (productKey: string) => {
-      await apiRequest("POST", "/api/subscription/use-key", { key: productKey });
+      const { subscriptionTier } = await apiRequest<UseKeyResponse>("POST", "/api/subscription/use-key", {
+        key: productKey,
+      });
       try {
         await apiRequest("POST", "/api/user/update-subscription", { setupCompleted: true });
-        return { setupSaved: true };
+        return { setupSaved: true, subscriptionTier };
       } catch {
-        return { setupSaved: false };
+        return { setupSaved: false, subscriptionTier };
       }
     },
-    onSuccess: async ({ setupSaved }) => {
+    onSuccess: async ({ setupSaved, subscriptionTier }) => {
       if (setupSaved) {
-        toast({ title: "Success", description: TEXTS.activated });
+        toast({ title: "Success", description: keyActivatedText(state.plan, subscriptionTier) });
         onFinished();
       } else {
         toast({ title: "Warning", description: TEXTS.setupNotSaved });
@@ -300,7 +304,7 @@ export function SetupWizard({
   const [paid, setPaid] = useState(false);
   const [connectError] = useState(connectErrorFromAddress);
   const [state, dispatch] = useReducer(wizardReducer, undefined, () =>
-    connectError ? storeStepState() : initialWizardState(window.location.search),
+    connectError ? storeStepState() : initialWizardState(window.location.search, user.shopifyStore),
   );
   const [open, setOpen] = useState(true);
   const { current, total } = stepPosition(state);

@@ -12,7 +12,7 @@ import {
 } from "./wizard-machine";
 
 const run = (state: WizardState, ...actions: WizardAction[]) => actions.reduce(wizardReducer, state);
-const fresh = initialWizardState("");
+const fresh = initialWizardState("", null);
 
 describe("setup wizard steps", () => {
   it("starts at step 1 with nothing chosen and the free plan; Continue waits for a choice", () => {
@@ -43,12 +43,12 @@ describe("setup wizard steps", () => {
   it("returning from the store (?setup=step2) opens the plan step with Shopify chosen", () => {
     expect(returnedFromStore("?setup=step2")).toBe(true);
     expect(returnedFromStore("?setup=step3")).toBe(false);
-    expect(initialWizardState("?setup=step2")).toMatchObject({
+    expect(initialWizardState("?setup=step2", null)).toMatchObject({
       step: "plan",
       integration: "shopify",
       plan: "free",
     });
-    expect(stepPosition(initialWizardState("?setup=step2"))).toEqual({ current: 3, total: 3 });
+    expect(stepPosition(initialWizardState("?setup=step2", null))).toEqual({ current: 3, total: 3 });
   });
 
   it("ignores actions that do not belong to the current step", () => {

@@ -1,4 +1,5 @@
-import { PRICES, type Tier } from "../../../contract/plans";
+import { type PaidTier, PRICES, type Tier } from "../../../contract/plans";
+import { TIER_NAMES } from "../../../contract/subscriptions";
 
 /**
  * The setup wizard's steps (spec 000 §2 and §4). Shopify path: integration, store, plan (steps 1 to 3); API path:
@@ -35,9 +36,14 @@ export function returnedFromStore(search: string): boolean {
   return new URLSearchParams(search).get(SETUP_PARAM) === RETURNED_FROM_STORE;
 }
 
-/** Back from the store, the wizard opens on the plan step with Shopify chosen; otherwise at the start. */
-export function initialWizardState(search: string): WizardState {
-  return returnedFromStore(search) ? { ...FRESH, step: "plan", integration: "shopify" } : FRESH;
+/**
+ * Back from the store, or later with the store connected (a reload, another visit), the wizard opens on the plan
+ * step with Shopify chosen: the connection is the seller's, so the wizard never asks for the domain again.
+ */
+export function initialWizardState(search: string, shopifyStore: string | null): WizardState {
+  return returnedFromStore(search) || shopifyStore
+    ? { ...FRESH, step: "plan", integration: "shopify" }
+    : FRESH;
 }
 
 /** A failed connection brings the seller back to the store step to try again. */
@@ -134,4 +140,15 @@ export function planOptions(integration: Integration | null): PlanOption[] {
       ],
     },
   ];
+}
+
+/**
+ * The key activation toast: spec 000's text, then the plan the key gave, which is the key's own and may not be the
+ * plan the seller chose in the wizard (a Basic key while Pro is chosen gives Basic).
+ */
+export function keyActivatedText(chosen: Tier, given: PaidTier): string {
+  const activated = "Your subscription has been activated!";
+  return chosen === given
+    ? `${activated} You are on the ${TIER_NAMES[given]} plan.`
+    : `${activated} This key is for the ${TIER_NAMES[given]} plan, so you are on ${TIER_NAMES[given]}, not the ${TIER_NAMES[chosen]} plan you chose.`;
 }

@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fail, fakeServer, ok } from "@/test/fake-server";
 import { seller } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
@@ -35,6 +35,19 @@ describe("the Subscription page", () => {
     expect(within(plan("Pro")).getByRole("button", { name: "Add More Time" })).toBeVisible();
     expect(within(plan("Basic")).getByRole("button", { name: "Upgrade with Crypto" })).toBeVisible();
     expect(within(plan("Current Plan")).getByText("Unlimited")).toBeVisible();
+  });
+
+  it("fills the days-left bar for a plan longer than 30 days without an invalid value", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    fakeServer({ "GET /api/plisio/user-invoices": ok([]) });
+    renderWithApp(<SubscriptionPage clock={clock} />, {
+      user: seller({ subscriptionTier: "pro", subscriptionExpiry: new Date(NOW + 300 * DAY).toISOString() }),
+    });
+    expect(screen.getByTestId("days-left")).toHaveTextContent("300");
+    const bar = screen.getByRole("progressbar", { name: "300 days left, more than 30" });
+    expect(bar).toHaveAttribute("aria-valuenow", "100");
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
   });
 
   it("says an expired plan was downgraded to Free", async () => {

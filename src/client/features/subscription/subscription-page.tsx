@@ -92,8 +92,12 @@ function CurrentPlan({ user, now }: { user: CurrentUser; now: number }) {
         </dl>
         {tier !== "free" && left !== null && (
           <Progress
-            value={(Math.max(0, left) / PROGRESS_SCALE_DAYS) * 100}
-            aria-label={`${Math.max(0, left)} of ${PROGRESS_SCALE_DAYS} days left`}
+            value={(Math.min(PROGRESS_SCALE_DAYS, Math.max(0, left)) / PROGRESS_SCALE_DAYS) * 100}
+            aria-label={
+              left > PROGRESS_SCALE_DAYS
+                ? `${left} days left, more than ${PROGRESS_SCALE_DAYS}`
+                : `${Math.max(0, left)} of ${PROGRESS_SCALE_DAYS} days left`
+            }
           />
         )}
         {status === "expiring" && left !== null && (

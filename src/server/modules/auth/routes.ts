@@ -7,17 +7,19 @@ import {
   verifyRequestSchema,
   verifyResponseSchema,
 } from "../../../contract/auth.js";
-import { LOGIN_CHALLENGE_TTL_MINUTES } from "../../../contract/limits.js";
+import { LOGIN_CHALLENGE_TTL_MINUTES, SESSION_TTL_DAYS } from "../../../contract/limits.js";
 import type { AppContext } from "../../context.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
 import type { RouteApp } from "./scopes.js";
 import { currentUserView, login, type NewSession, verify } from "./service.js";
 import {
+  clearSessionCookies,
   loginBrowserHash,
   revokeSession,
   SESSION_COOKIE,
   sentLoginBrowserHash,
   setSessionCookie,
+  setSignedInHint,
   userOf,
 } from "./sessions.js";
 
@@ -65,7 +67,7 @@ export function publicRoutes(r: RouteApp, ctx: AppContext): void {
   r.post("/api/auth/logout", { schema: { response: { 200: okResponseSchema } } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await revokeSession(ctx.db, ctx.events, token);
-    reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+    clearSessionCookies(reply, secure);
     return { success: true as const };
   });
 }
@@ -74,6 +76,8 @@ export function publicRoutes(r: RouteApp, ctx: AppContext): void {
 export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
   r.get("/api/auth/me", { schema: { response: { 200: currentUserSchema } } }, async (request, reply) => {
     reply.header("Cache-Control", "no-store");
+    // At most the session's own lifetime; a hint that outlives its session is cleared by the page that finds out.
+    setSignedInHint(reply, new Date(ctx.clock() + SESSION_TTL_DAYS * 86_400_000), secureCookies(ctx));
     return currentUserView(ctx.db, userOf(request));
   });
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { SIGNED_IN_HINT_COOKIE } from "../../../contract/auth.js";
 import { SESSION_TTL_DAYS } from "../../../contract/limits.js";
 import type { Db } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
@@ -69,6 +70,21 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
     secure,
     expires: expiresAt,
   });
+  setSignedInHint(reply, expiresAt, secure);
+}
+
+/**
+ * The readable "signed in" hint beside the session (decision 048). It is set again by every session call that
+ * answers a user, so a session started before the hint existed gets one too.
+ */
+export function setSignedInHint(reply: FastifyReply, expiresAt: Date, secure: boolean): void {
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, "1", { path: "/", sameSite: "lax", secure, expires: expiresAt });
+}
+
+/** Logout: the session cookie and its hint go together. */
+export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: "/", sameSite: "lax", secure });
 }
 
 export const LOGIN_COOKIE = "autodrop_login";
