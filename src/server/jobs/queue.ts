@@ -58,7 +58,7 @@ export class JobQueue {
   private started = false;
   /** Handlers and pg-boss statements under way, so stop() can let them finish before the database closes. */
   private inFlight = new Set<Promise<unknown>>();
-  /** The jobs this instance's handlers are running ("name id" → its queue and id), whose leases it renews. */
+  /** The jobs this instance's handlers are running, by "name id", whose leases it renews. */
   private running = new Map<string, { name: string; id: string }>();
   private heartbeat: NodeJS.Timeout | undefined;
   private leaseSeconds: number;
@@ -131,14 +131,14 @@ export class JobQueue {
           def.name,
           { batchSize, pollingIntervalSeconds: 1 },
           async (jobs) => {
-            const leased = jobs.map((job) => `${def.name} ${job.id}`);
-            for (const job of jobs) this.running.set(`${def.name} ${job.id}`, { name: def.name, id: job.id });
+            const leased = jobs.map((job) => ({ key: `${def.name} ${job.id}`, name: def.name, id: job.id }));
+            for (const lease of leased) this.running.set(lease.key, lease);
             try {
               if (def.batch && jobs.length > 1)
                 await this.track(def.handler(def.batch.merge(jobs.map((j) => j.data))));
               else for (const job of jobs) await this.track(def.handler(job.data, { id: job.id }));
             } finally {
-              for (const key of leased) this.running.delete(key);
+              for (const lease of leased) this.running.delete(lease.key);
             }
             // pg-boss waits a polling interval after every fetch; a full fetch means more is waiting: fetch at once.
             if (jobs.length === batchSize) setImmediate(() => this.boss.notifyWorker(workerId));

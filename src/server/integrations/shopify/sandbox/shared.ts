@@ -1,8 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { SHOP_DOMAIN_RE } from "../../../../contract/shopify.js";
-import { type SandboxContext, sendPage } from "../../sandbox-home.js";
-import * as pages from "./pages.js";
+import type { SandboxContext } from "../../sandbox-home.js";
 import {
   createSandboxOrder,
   ensureSandboxShop,
