@@ -26,6 +26,9 @@ const invoice = (overrides: Partial<InvoiceView> = {}): InvoiceView => ({
   expectedConfirmations: 1,
   expiresAt: new Date(NOW + 59 * 60_000 + 30_000).toISOString(),
   createdAt: new Date(NOW).toISOString(),
+  receivedAmount: "0.00000000",
+  awaitingConfirmation: false,
+  toSettle: [],
   ...overrides,
 });
 

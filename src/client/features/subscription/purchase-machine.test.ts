@@ -29,6 +29,9 @@ const invoice = (overrides: Partial<InvoiceView> = {}): InvoiceView => ({
   expectedConfirmations: 1,
   expiresAt: null,
   createdAt: "2030-01-01T00:00:00.000Z",
+  receivedAmount: "0.00000000",
+  awaitingConfirmation: false,
+  toSettle: [],
   ...overrides,
 });
 const run = (state: PurchaseState, ...actions: PurchaseAction[]) => actions.reduce(purchaseReducer, state);

@@ -93,6 +93,9 @@ describe("the Subscription page", () => {
           expectedConfirmations: 1,
           expiresAt: null,
           createdAt: new Date(NOW).toISOString(),
+          receivedAmount: "0.00000000",
+          awaitingConfirmation: false,
+          toSettle: [],
         },
       ]),
     });
