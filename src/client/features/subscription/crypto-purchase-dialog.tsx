@@ -237,7 +237,7 @@ function PurchaseWizard({
       body = invoice && <WaitingForConfirmations invoice={invoice} />;
       break;
     case 6:
-      body = <InvoiceExpired />;
+      body = invoice && <InvoiceExpired invoice={invoice} />;
       footer = restart;
       break;
     case 7:
