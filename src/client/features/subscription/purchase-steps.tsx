@@ -283,8 +283,8 @@ export function WaitingForConfirmations({ invoice }: { invoice: InvoiceView }) {
   return (
     <Outcome icon={<HourglassIcon className="animate-pulse text-primary" aria-hidden="true" />}>
       <p>
-        We have seen your payment of {crypto(invoice.amount)} {invoice.currency}. Your plan is activated as
-        soon as it has its confirmation.
+        We have seen your payment. Your plan is activated as soon as the full amount of{" "}
+        {crypto(invoice.amount)} {invoice.currency} has its confirmation.
       </p>
       <p className="text-sm text-muted-foreground">{PAYMENT_TEXTS.confirmations}</p>
       <InvoicePageLink invoice={invoice} />
