@@ -80,6 +80,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("discount-code limits under conc
     expect(await codeRow(t.app, "FREE3")).toMatchObject({ usageCount: 3, reservedCount: 0 });
   });
 
+  it("sellers racing themselves with several free codes at once: one lock order, no deadlock, no 5xx", async () => {
+    const codes = ["FREEA", "FREEB", "FREEC", "FREED"];
+    for (const code of codes) await addDiscountCode(t.app, code, { discountPercentage: 100, maxUsage: 10 });
+    const sellers = await Promise.all(Array.from({ length: 4 }, (_, i) => signIn(t.app, `SelfRacer${i}`)));
+    const answers = await Promise.all(
+      sellers.flatMap((seller) =>
+        codes.map((code) =>
+          createInvoice(t.app, seller, {
+            subscriptionTier: "basic",
+            subscriptionDuration: "30",
+            currency: "BTC",
+            discountCode: code,
+          }),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(16).fill(200));
+    for (const seller of sellers) expect((await planOf(t.app, seller.userId)).tier).toBe("basic");
+  });
+
   it("a 50% code limited to 2, raced by 6 sellers: 2 invoices hold it, paying them uses it twice, never more", async () => {
     await addDiscountCode(t.app, "HALF2", { discountPercentage: 50, maxUsage: 2 });
     const sellers = await Promise.all(Array.from({ length: 6 }, (_, i) => signIn(t.app, `Half2Racer${i}`)));
