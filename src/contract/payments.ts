@@ -69,7 +69,7 @@ export const createInvoiceRequestSchema = z.object({
 export type CreateInvoiceRequest = z.infer<typeof createInvoiceRequestSchema>;
 
 /** Kinds of money that could not buy what it was for (decision 040). */
-export const SETTLEMENT_KINDS = [
+const SETTLEMENT_KINDS = [
   "plan_unchanged",
   "paid_after_expiry",
   "underpaid_expired",

@@ -28,7 +28,7 @@ import { listPaymentsToSettle, settlePayment } from "./settlements.js";
 /** Each invoice is a call to the provider: a seller opens a handful, not hundreds. */
 const CREATE_INVOICE_RATE_LIMIT: RateLimitRule = { name: "create-invoice", points: 20, durationSeconds: 600 };
 /** A seller types a code or two; hundreds of tries a minute are guesses (per seller, whatever the address). */
-export const VALIDATE_DISCOUNT_RATE_LIMIT: RateLimitRule = {
+const VALIDATE_DISCOUNT_RATE_LIMIT: RateLimitRule = {
   name: "validate-discount",
   points: 30,
   durationSeconds: 60,
