@@ -24,7 +24,7 @@ export const paymentUri = (currency: CryptoCurrency, address: string, amount: st
 export const PROVIDER_PATH = "/api/plisio";
 
 /** Spec 001 §3: how an invoice is stored and shown. partial is ours: an open invoice paid in part. */
-export const INVOICE_STATUSES = ["pending", "completed", "mismatch", "expired", "partial"] as const;
+const INVOICE_STATUSES = ["pending", "completed", "mismatch", "expired", "partial"] as const;
 const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
@@ -69,12 +69,7 @@ export const createInvoiceRequestSchema = z.object({
 export type CreateInvoiceRequest = z.infer<typeof createInvoiceRequestSchema>;
 
 /** Kinds of money that could not buy what it was for (decision 040). */
-const SETTLEMENT_KINDS = [
-  "plan_unchanged",
-  "paid_after_expiry",
-  "underpaid_expired",
-  "overpaid",
-] as const;
+const SETTLEMENT_KINDS = ["plan_unchanged", "paid_after_expiry", "underpaid_expired", "overpaid"] as const;
 
 /** An invoice as the wizard and the payment history read it (amounts in crypto with 8 decimals, USD with 2). */
 export const invoiceViewSchema = z.object({

@@ -5,8 +5,10 @@ import { PlisioClient } from "./plisio.js";
 const SECRET = "8LEfCIhEwSApKj02NM0jI-1urGthaqprSArbfzTAcvAIpMQu_jGTkXEyE3TE26Ip";
 
 /** A Plisio that answers operations/{id} with this data. */
-const answering = (data: Record<string, unknown>): HttpFetch =>
-  async () => new Response(JSON.stringify({ status: "success", data }));
+const answering =
+  (data: Record<string, unknown>): HttpFetch =>
+  async () =>
+    new Response(JSON.stringify({ status: "success", data }));
 
 /** An invoice's operation, its fields named as in Plisio's transactions documentation and SDKs. */
 const operation = (fields: Record<string, unknown>) => ({
