@@ -86,6 +86,15 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "plisio-emulator-imports-no-client",
+      comment:
+        "The Plisio emulator is written from Plisio's documents: it never imports the app's Plisio client or " +
+        "signature checker, so a test against it cannot pass because both sides share the same reading.",
+      severity: "error",
+      from: { path: "^src/server/integrations/crypto/sandbox/" },
+      to: { path: "^src/server/integrations/crypto/(plisio|verify-hash)\\.ts$" },
+    },
+    {
       name: "client-not-server",
       comment: "The client talks to the server over HTTP only; what both need lives in src/contract.",
       severity: "error",

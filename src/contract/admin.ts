@@ -49,6 +49,7 @@ export const AUDIT_KINDS = [
   "bot",
   "grant",
   "bot-key",
+  "payment",
 ] as const;
 const auditKindSchema = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof auditKindSchema>;
@@ -60,6 +61,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   bot: "Deposit bot",
   grant: "Item grant",
   "bot-key": "Bot API key",
+  payment: "Payment to settle",
 };
 
 export const AUDIT_LOG_LIMIT = 200;

@@ -21,6 +21,8 @@ export const discountCodeSchema = z.object({
   applicablePlans: applicablePlansSchema,
   maxUsage: z.number().int().min(1),
   usageCount: z.number().int().min(0),
+  /** Uses held by open invoices quoted with the code: used and reserved together never pass maxUsage. */
+  reservedCount: z.number().int().min(0),
   isActive: z.boolean(),
   createdAt: z.string(),
 });

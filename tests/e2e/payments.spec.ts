@@ -25,7 +25,7 @@ const expiryText = (at: number) =>
 test("a new seller buys Pro for 90 days with a discount code, paying in part and then the rest", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   await newFreeSellerOnSubscription(page, "buyer");
   await expect(page.getByTestId("plan-status")).toHaveText("Free Plan");
   await capture(page, "subscription-free");
@@ -72,6 +72,13 @@ test("a new seller buys Pro for 90 days with a discount code, paying in part and
   await expect(plisio.getByTestId("invoice-status")).toHaveText("pending");
   await plisio.screenshot({ path: `${SHOTS}/payments-sandbox-invoice-1280.png`, fullPage: true });
 
+  // Seen in the mempool (Plisio's pending_sum), not yet received: the wizard waits for the confirmation.
+  await expect(wizard.getByRole("heading", { name: "Waiting for Confirmations" })).toBeVisible({
+    timeout: 20_000,
+  });
+  await capture(page, "step5-waiting");
+
+  await plisio.getByRole("button", { name: "Confirm payments" }).click();
   await expect(wizard.getByRole("heading", { name: "Partial Payment Received" })).toBeVisible({
     timeout: 20_000,
   });
@@ -79,11 +86,6 @@ test("a new seller buys Pro for 90 days with a discount code, paying in part and
   await capture(page, "step7-partial");
 
   await plisio.getByRole("button", { name: "Pay in full" }).click();
-  await expect(wizard.getByRole("heading", { name: "Waiting for Confirmations" })).toBeVisible({
-    timeout: 20_000,
-  });
-  await capture(page, "step5-waiting");
-
   await plisio.getByRole("button", { name: "Confirm payments" }).click();
   await expect(plisio.getByTestId("invoice-status")).toHaveText("completed");
   await expect(wizard.getByRole("heading", { name: "Payment Successful" })).toBeVisible({ timeout: 20_000 });
@@ -102,25 +104,69 @@ test("a new seller buys Pro for 90 days with a discount code, paying in part and
   await expect(history).toContainText("Completed");
   await capture(page, "subscription-active");
 
-  // A second invoice left to expire shows the expired step and starts over.
+  // A second invoice (a double click opens one), paid in part and left to expire: the expired step says what
+  // arrived, and the history says it will be refunded.
   await page.getByRole("region", { name: "Pro" }).getByRole("button", { name: "Add More Time" }).click();
   await wizard.getByRole("button", { name: "Continue" }).click();
   await wizard.getByRole("radio", { name: /30 days/ }).click();
   await wizard.getByRole("button", { name: "Continue" }).click();
   await wizard.getByRole("radio", { name: "Litecoin" }).click();
-  await wizard.getByRole("button", { name: "Continue to Payment" }).click();
+  await wizard.getByRole("button", { name: "Continue to Payment" }).dblclick();
   await expect(wizard.getByRole("heading", { name: "Payment Details" })).toBeVisible();
   await plisio.goto(
     (await wizard.getByRole("link", { name: /Open the invoice page/ }).getAttribute("href"))!,
   );
+  await plisio.getByRole("button", { name: "Pay half of the rest" }).click();
+  await plisio.getByRole("button", { name: "Confirm payments" }).click();
+  await expect(wizard.getByRole("heading", { name: "Partial Payment Received" })).toBeVisible({
+    timeout: 20_000,
+  });
   await plisio.getByRole("button", { name: "Let it expire" }).click();
   await expect(wizard.getByRole("heading", { name: "Invoice Expired" })).toBeVisible({ timeout: 20_000 });
   await expect(
     wizard.getByText("This payment invoice has expired. Please create a new payment."),
   ).toBeVisible();
+  await expect(wizard.getByTestId("expired-received")).toHaveText(
+    /^We received \d+\.\d{8} LTC for this invoice before it expired\. It bought nothing and will be refunded/,
+  );
+  await expectNoSeriousA11yViolations(page, "the Invoice Expired step with money received");
   await capture(page, "step6-expired");
   await wizard.getByRole("button", { name: "Start Over" }).click();
   await expect(wizard.getByRole("heading", { name: "Choose Your Plan" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("row", { name: /Pro, 30 days/ })).toHaveCount(1);
+  await expect(page.getByRole("row", { name: /Pro, 30 days/ })).toContainText("Expired");
+  await expect(page.getByTestId("settlement-notes")).toContainText(
+    "arrived, less than the invoice amount, and the invoice expired before the rest came, so it bought nothing. We will refund it to you in the same coin",
+  );
+
+  // A third invoice left open: its row carries the Pay link, which a phone must show without a sideways scroll.
+  await page.getByRole("region", { name: "Pro" }).getByRole("button", { name: "Add More Time" }).click();
+  await wizard.getByRole("button", { name: "Continue" }).click();
+  await wizard.getByRole("radio", { name: /Lifetime/ }).click();
+  await wizard.getByRole("button", { name: "Continue" }).click();
+  await wizard.getByRole("radio", { name: "Ethereum" }).click();
+  await wizard.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(wizard.getByRole("heading", { name: "Payment Details" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(wizard).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const open = page.getByRole("row", { name: /Pro, lifetime/ });
+  await open.scrollIntoViewIfNeeded();
+  for (const part of [
+    open.getByText(/ ETH$/),
+    open.getByText("Pending"),
+    open.getByRole("link", { name: "Pay" }),
+  ]) {
+    const box = await part.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(page, "My Subscription with its payment history at 390 px");
+  await page.screenshot({ path: `${SHOTS}/payments-history-390.png`, fullPage: true });
 });
 
 test("a seller activates a subscription key from My Subscription", async ({ page }) => {

@@ -12,6 +12,7 @@ export const ADMIN_KEYS = {
   gameStats: ["/api/admin/game-stats"],
   bots: ["/api/admin/bots"],
   discountCodes: ["/api/admin/discount-codes"],
+  paymentsToSettle: ["/api/admin/payments-to-settle"],
   keys: (query: string) => [`/api/admin/subscription-keys${query}`],
   users: (query: string) => [`/api/admin/users${query}`],
   audit: (query: string) => [`/api/admin/audit-log${query}`],

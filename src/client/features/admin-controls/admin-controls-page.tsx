@@ -19,6 +19,7 @@ import { GameManagementTab } from "./game-management-tab";
 import { GenerateKeysDialog } from "./generate-keys-dialog";
 import { ItemDialog } from "./item-dialog";
 import { ItemDictionaryTab } from "./item-dictionary-tab";
+import { PaymentsToSettleSection } from "./payments-to-settle-section";
 import { StatCards } from "./stat-cards";
 import { SubscriptionKeysTab } from "./subscription-keys-tab";
 import { UsersTab } from "./users-tab";
@@ -97,6 +98,7 @@ export function AdminControlsPage() {
           </TabsContent>
         ))}
       </Tabs>
+      <PaymentsToSettleSection />
       <AuditLogSection />
       {creatingItem && <ItemDialog open onOpenChange={setCreatingItem} />}
       <GenerateKeysDialog open={generatingKeys} onOpenChange={setGeneratingKeys} />

@@ -12,6 +12,7 @@ const DEMO20: DiscountCode = {
   applicablePlans: "both",
   maxUsage: 1000,
   usageCount: 3,
+  reservedCount: 0,
   isActive: true,
   createdAt: "2026-11-20T12:00:00.000Z",
 };

@@ -152,6 +152,11 @@ export function DiscountCodesTab() {
               <td>{PLAN_LABELS[code.applicablePlans]}</td>
               <td className="whitespace-nowrap">
                 {code.usageCount}/{code.maxUsage}
+                {code.reservedCount > 0 && (
+                  <span className="ml-1 text-muted-foreground">
+                    ({code.reservedCount} held by open invoices)
+                  </span>
+                )}
               </td>
               <td>
                 <Badge variant={code.isActive ? "success" : "secondary"}>

@@ -26,6 +26,9 @@ const invoice = (overrides: Partial<InvoiceView> = {}): InvoiceView => ({
   expectedConfirmations: 1,
   expiresAt: new Date(NOW + 59 * 60_000 + 30_000).toISOString(),
   createdAt: new Date(NOW).toISOString(),
+  receivedAmount: "0.00000000",
+  awaitingConfirmation: false,
+  toSettle: [],
   ...overrides,
 });
 
@@ -103,7 +106,9 @@ describe("the crypto purchase wizard", () => {
     const server = fakeServer({
       "POST /api/plisio/create-invoice": ok(invoice()),
       "GET /api/plisio/user-invoices": ok([]),
-      "GET /api/plisio/invoice/txn-1": ok(invoice({ status: "partial", pendingAmount: "0.00033325" })),
+      "GET /api/plisio/invoice/txn-1": ok(
+        invoice({ status: "partial", pendingAmount: "0.00033325", receivedAmount: "0.00033325" }),
+      ),
       "GET /api/auth/me": ok(seller({ subscriptionTier: "pro" })),
     });
     const { user, onSuccess } = renderDialog();
@@ -120,7 +125,10 @@ describe("the crypto purchase wizard", () => {
     const polls = () => server.sent("GET", "/api/plisio/invoice/txn-1").length;
     const before = polls();
 
-    server.answer("GET /api/plisio/invoice/txn-1", ok(invoice({ pendingAmount: "0.00000000" })));
+    server.answer(
+      "GET /api/plisio/invoice/txn-1",
+      ok(invoice({ receivedAmount: "0.00033325", pendingAmount: "0.00033325", awaitingConfirmation: true })),
+    );
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(await within(dialog()).findByRole("heading", { name: "Waiting for Confirmations" })).toBeVisible();
     expect(polls()).toBe(before + 1);
@@ -166,5 +174,48 @@ describe("the crypto purchase wizard", () => {
     await user.click(button("Start Over"));
     expect(within(dialog()).getByRole("heading", { name: "Choose Your Plan" })).toBeVisible();
     expect(screen.getByRole("radio", { name: "Basic" })).not.toBeChecked();
+  });
+
+  it("sends one create-invoice for a double click on Continue to Payment", async () => {
+    const server = fakeServer({
+      "POST /api/plisio/create-invoice": ok(invoice()),
+      "GET /api/plisio/user-invoices": ok([]),
+      "GET /api/plisio/invoice/txn-1": ok(invoice()),
+    });
+    const { user } = renderDialog();
+    await user.click(screen.getByRole("radio", { name: "Pro" }));
+    await user.click(button("Continue"));
+    await user.click(screen.getByRole("radio", { name: /30 days/ }));
+    await user.click(button("Continue"));
+    await user.click(screen.getByRole("radio", { name: "Bitcoin" }));
+    await user.dblClick(button("Continue to Payment"));
+    expect(await within(dialog()).findByRole("heading", { name: "Payment Details" })).toBeVisible();
+    expect(server.sent("POST", "/api/plisio/create-invoice")).toHaveLength(1);
+  });
+
+  it("says on the expired step what arrived before the invoice expired, and that it is refunded", async () => {
+    fakeServer({
+      "POST /api/plisio/create-invoice": ok(invoice()),
+      "GET /api/plisio/user-invoices": ok([]),
+      "GET /api/plisio/invoice/txn-1": ok(
+        invoice({
+          status: "expired",
+          receivedAmount: "0.00033325",
+          toSettle: [{ kind: "underpaid_expired", amount: "0.00033325", settledAt: null }],
+        }),
+      ),
+    });
+    const { user } = renderDialog();
+    await user.click(screen.getByRole("radio", { name: "Pro" }));
+    await user.click(button("Continue"));
+    await user.click(screen.getByRole("radio", { name: /30 days/ }));
+    await user.click(button("Continue"));
+    await user.click(screen.getByRole("radio", { name: "Bitcoin" }));
+    await user.click(button("Continue to Payment"));
+    expect(await within(dialog()).findByRole("heading", { name: "Invoice Expired" })).toBeVisible();
+    expect(screen.getByText("This payment invoice has expired. Please create a new payment.")).toBeVisible();
+    expect(screen.getByTestId("expired-received")).toHaveTextContent(
+      "We received 0.00033325 BTC for this invoice before it expired. It bought nothing and will be refunded to you",
+    );
   });
 });

@@ -103,6 +103,12 @@ function PurchaseWizard({
     if (polled.data) dispatch({ type: "invoiceUpdated", invoice: polled.data });
   }, [polled.data]);
 
+  // The Payment History behind the dialog follows the invoice's status (expired, part paid, money to settle).
+  const invoiceStatus = state.invoice?.status;
+  useEffect(() => {
+    if (invoiceStatus) void queryClient.invalidateQueries({ queryKey: USER_INVOICES_KEY });
+  }, [invoiceStatus, queryClient]);
+
   // Spec 001 §4: reaching step 8 refreshes the current user and calls the success callback, once.
   const paidNotified = useRef(false);
   useEffect(() => {
@@ -237,7 +243,7 @@ function PurchaseWizard({
       body = invoice && <WaitingForConfirmations invoice={invoice} />;
       break;
     case 6:
-      body = <InvoiceExpired />;
+      body = invoice && <InvoiceExpired invoice={invoice} />;
       footer = restart;
       break;
     case 7:

@@ -29,6 +29,9 @@ const invoice = (overrides: Partial<InvoiceView> = {}): InvoiceView => ({
   expectedConfirmations: 1,
   expiresAt: null,
   createdAt: "2030-01-01T00:00:00.000Z",
+  receivedAmount: "0.00000000",
+  awaitingConfirmation: false,
+  toSettle: [],
   ...overrides,
 });
 const run = (state: PurchaseState, ...actions: PurchaseAction[]) => actions.reduce(purchaseReducer, state);
@@ -73,6 +76,8 @@ describe("the purchase wizard's steps", () => {
     expect(run(four, { type: "invoiceUpdated", invoice: invoice({ status: "mismatch" }) }).step).toBe(8);
     expect(run(seven, { type: "invoiceUpdated", invoice: invoice({ status: "expired" }) }).step).toBe(6);
     expect(stepForInvoice(invoice({ status: "completed" }), 4)).toBe(8);
+    // A payment seen in the mempool (Plisio's pending_sum) waits for its confirmation, though nothing is received yet.
+    expect(stepForInvoice(invoice({ awaitingConfirmation: true }), 4)).toBe(5);
   });
 
   it("ignores updates off the polled steps or for another invoice, and restarts from 6 or 7 only", () => {

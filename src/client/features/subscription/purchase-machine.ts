@@ -48,8 +48,8 @@ export const isPolledStep = (step: PurchaseStep) => step === 4 || step === 5 || 
 
 /**
  * Where an invoice sends the wizard (decision 017): paid is success, expired is expired, paid in part is partial,
- * and a pending invoice waits for its confirmations once nothing is left to pay (Plisio's pending amount of 0 or
- * less); while nothing has arrived yet the payment details stay up.
+ * and a pending invoice waits for its confirmations once a payment is seen (or nothing is left to pay); while
+ * nothing has arrived yet the payment details stay up.
  */
 export function stepForInvoice(invoice: InvoiceView, current: PurchaseStep): PurchaseStep {
   switch (invoice.status) {
@@ -61,7 +61,7 @@ export function stepForInvoice(invoice: InvoiceView, current: PurchaseStep): Pur
     case "partial":
       return 7;
     case "pending":
-      return compareDecimal(invoice.pendingAmount, "0") <= 0 ? 5 : current;
+      return invoice.awaitingConfirmation || compareDecimal(invoice.pendingAmount, "0") <= 0 ? 5 : current;
   }
 }
 

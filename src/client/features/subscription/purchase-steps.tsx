@@ -1,4 +1,4 @@
-import { CRYPTO_DECIMALS, formatDecimal, percentOf, subtractDecimal } from "@contract/money";
+import { CRYPTO_DECIMALS, compareDecimal, formatDecimal, percentOf } from "@contract/money";
 import {
   CRYPTO_CURRENCIES,
   CRYPTO_NAMES,
@@ -6,6 +6,7 @@ import {
   type InvoiceView,
   PAYMENT_TEXTS,
   paymentUri,
+  SETTLEMENT_TEXTS,
 } from "@contract/payments";
 import { DURATIONS, type Duration, type PaidTier, PRICES } from "@contract/plans";
 import { TIER_NAMES } from "@contract/subscriptions";
@@ -282,8 +283,8 @@ export function WaitingForConfirmations({ invoice }: { invoice: InvoiceView }) {
   return (
     <Outcome icon={<HourglassIcon className="animate-pulse text-primary" aria-hidden="true" />}>
       <p>
-        We have seen your payment of {crypto(invoice.amount)} {invoice.currency}. Your plan is activated as
-        soon as it has its confirmation.
+        We have seen your payment. Your plan is activated as soon as the full amount of{" "}
+        {crypto(invoice.amount)} {invoice.currency} has its confirmation.
       </p>
       <p className="text-sm text-muted-foreground">{PAYMENT_TEXTS.confirmations}</p>
       <InvoicePageLink invoice={invoice} />
@@ -291,16 +292,22 @@ export function WaitingForConfirmations({ invoice }: { invoice: InvoiceView }) {
   );
 }
 
-export function InvoiceExpired() {
+export function InvoiceExpired({ invoice }: { invoice: InvoiceView }) {
+  const received = compareDecimal(invoice.receivedAmount, "0") > 0;
   return (
     <Outcome icon={<XCircleIcon className="text-destructive" aria-hidden="true" />}>
       <p>{PAYMENT_TEXTS.invoiceExpired}</p>
+      {received && (
+        <p data-testid="expired-received">
+          {SETTLEMENT_TEXTS.expiredReceived(`${crypto(invoice.receivedAmount)} ${invoice.currency}`)}
+        </p>
+      )}
     </Outcome>
   );
 }
 
 export function PartialPayment({ invoice, now }: { invoice: InvoiceView; now: number }) {
-  const received = subtractDecimal(invoice.amount, invoice.pendingAmount, CRYPTO_DECIMALS);
+  const received = invoice.receivedAmount;
   const left = invoice.expiresAt ? Math.max(0, new Date(invoice.expiresAt).getTime() - now) : 0;
   return (
     <div className="grid gap-4">
@@ -332,13 +339,34 @@ export function PartialPayment({ invoice, now }: { invoice: InvoiceView; now: nu
   );
 }
 
+/** Money on an invoice that bought nothing (or more than it), in plain words with what happens next (decision 040). */
+export function SettlementNotes({ invoice }: { invoice: InvoiceView }) {
+  if (invoice.toSettle.length === 0) return null;
+  return (
+    <div className="grid gap-1 text-sm" data-testid="settlement-notes">
+      {invoice.toSettle.map((entry) => (
+        <p key={entry.kind}>
+          {SETTLEMENT_TEXTS.what[entry.kind](`${crypto(entry.amount)} ${invoice.currency}`)}{" "}
+          {entry.settledAt
+            ? SETTLEMENT_TEXTS.settled(new Date(entry.settledAt).toLocaleDateString())
+            : SETTLEMENT_TEXTS.next}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 export function PaymentSuccessful({ invoice }: { invoice: InvoiceView }) {
+  const planUnchanged = invoice.toSettle.some((entry) => entry.kind === "plan_unchanged");
   return (
     <Outcome icon={<CheckCircle2Icon className="text-success" aria-hidden="true" />}>
-      <p>
-        Your {TIER_NAMES[invoice.subscriptionTier]} plan (
-        {DURATION_LABELS[invoice.subscriptionDuration].toLowerCase()}) is active.
-      </p>
+      {!planUnchanged && (
+        <p>
+          Your {TIER_NAMES[invoice.subscriptionTier]} plan (
+          {DURATION_LABELS[invoice.subscriptionDuration].toLowerCase()}) is active.
+        </p>
+      )}
+      <SettlementNotes invoice={invoice} />
     </Outcome>
   );
 }

@@ -106,6 +106,9 @@ describe("the Subscription page", () => {
           expectedConfirmations: 1,
           expiresAt: null,
           createdAt: new Date(NOW).toISOString(),
+          receivedAmount: "0.00000000",
+          awaitingConfirmation: false,
+          toSettle: [],
         },
       ]),
     });
@@ -114,5 +117,54 @@ describe("the Subscription page", () => {
     expect(row).toHaveTextContent("$39.99(SAVE20)");
     expect(row).toHaveTextContent("0.00066650 BTC");
     expect(row).toHaveTextContent("Completed");
+  });
+
+  it("says in plain words what happens to money that bought nothing", async () => {
+    const base = {
+      amount: "0.00066650",
+      pendingAmount: "0.00000000",
+      currency: "BTC",
+      walletHash: "bc1q",
+      invoiceUrl: "",
+      txUrls: [],
+      orderNumber: "1",
+      subscriptionTier: "pro",
+      subscriptionDuration: "30",
+      sourceAmount: "19.99",
+      discountCode: null,
+      expectedConfirmations: 1,
+      expiresAt: null,
+      createdAt: new Date(NOW).toISOString(),
+      awaitingConfirmation: false,
+    };
+    fakeServer({
+      "GET /api/plisio/user-invoices": ok([
+        {
+          ...base,
+          txnId: "t2",
+          status: "expired",
+          receivedAmount: "0.00030000",
+          toSettle: [{ kind: "underpaid_expired", amount: "0.00030000", settledAt: null }],
+        },
+        {
+          ...base,
+          txnId: "t3",
+          status: "completed",
+          subscriptionDuration: "90",
+          receivedAmount: "0.00066650",
+          toSettle: [
+            { kind: "plan_unchanged", amount: "0.00066650", settledAt: new Date(NOW).toISOString() },
+          ],
+        },
+      ]),
+    });
+    renderWithApp(<SubscriptionPage clock={clock} />, { user: seller() });
+    const notes = await screen.findAllByTestId("settlement-notes");
+    expect(notes[0]).toHaveTextContent(
+      "0.00030000 BTC arrived, less than the invoice amount, and the invoice expired before the rest came, so it bought nothing. We will refund it to you in the same coin",
+    );
+    expect(notes[1]).toHaveTextContent(
+      "0.00066650 BTC arrived for a plan your account could not take any more (it already held a lifetime plan). Settled by an admin on",
+    );
   });
 });

@@ -10,7 +10,7 @@ import {
   TIER_NAMES,
 } from "@contract/subscriptions";
 import { CheckIcon, ExternalLinkIcon, ReceiptIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { Fragment, useId, useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { ProductKeyInput } from "@/components/product-key-input";
@@ -24,7 +24,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/lib/auth";
 import { CryptoPurchaseDialog } from "./crypto-purchase-dialog";
 import { PLAN_FEATURES } from "./plans";
-import { durationLabel } from "./purchase-steps";
+import { durationLabel, SettlementNotes } from "./purchase-steps";
 import { useActivateKey, useUserInvoices } from "./subscription-api";
 
 const STATUS_BADGES: Record<DisplayStatus, "secondary" | "success" | "warning" | "destructive"> = {
@@ -45,7 +45,7 @@ const INVOICE_BADGES: Record<
   expired: { label: "Expired", variant: "destructive" },
 };
 
-const HISTORY_COLUMNS = ["Date", "Plan", "Price", "Amount", "Status"];
+const HISTORY_COLUMNS = ["Date", "Plan", "Price", "Amount", "Status"] as const;
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
@@ -226,12 +226,16 @@ function PaymentHistory() {
         description="Your crypto invoices appear here."
       />
     );
+  // A table from 640 px up; below, each invoice is a stacked card (every cell on its own line with its label), so
+  // on a phone nothing hides in a sideways scroll.
+  const cell = "flex justify-between gap-4 py-1 sm:table-cell sm:px-4 sm:py-2 sm:whitespace-nowrap";
+  const label = (column: (typeof HISTORY_COLUMNS)[number]) => (
+    <span className="text-muted-foreground sm:hidden">{column}</span>
+  );
   return (
-    // Focusable, so a keyboard can scroll the table sideways on a narrow screen (WCAG 2.1.1).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
-    <section className="overflow-x-auto rounded-xl border" tabIndex={0} aria-label="Payment history">
-      <table className="w-full text-sm">
-        <thead className="bg-muted/50 text-left text-muted-foreground">
+    <section className="rounded-xl border" aria-label="Payment history">
+      <table className="block w-full text-sm sm:table">
+        <thead className="hidden bg-muted/50 text-left text-muted-foreground sm:table-header-group">
           <tr>
             {HISTORY_COLUMNS.map((column) => (
               <th key={column} scope="col" className="px-4 py-2 font-medium">
@@ -240,41 +244,63 @@ function PaymentHistory() {
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="block sm:table-row-group">
           {rows.map((invoice: InvoiceView) => (
-            <tr key={invoice.txnId} className="border-t">
-              <td className="px-4 py-2 whitespace-nowrap">{formatDate(invoice.createdAt)}</td>
-              <td className="px-4 py-2 whitespace-nowrap">
-                {TIER_NAMES[invoice.subscriptionTier]},{" "}
-                {durationLabel(invoice.subscriptionDuration).toLowerCase()}
-              </td>
-              <td className="px-4 py-2 whitespace-nowrap">
-                ${invoice.sourceAmount}
-                {invoice.discountCode && (
-                  <span className="ml-1 text-muted-foreground">({invoice.discountCode})</span>
-                )}
-              </td>
-              <td className="px-4 py-2 font-mono whitespace-nowrap">
-                {invoice.amount} {invoice.currency}
-              </td>
-              <td className="px-4 py-2 whitespace-nowrap">
-                <span className="flex items-center gap-2">
-                  <Badge variant={INVOICE_BADGES[invoice.status].variant}>
-                    {INVOICE_BADGES[invoice.status].label}
-                  </Badge>
-                  {(invoice.status === "pending" || invoice.status === "partial") && invoice.invoiceUrl && (
-                    <a
-                      href={invoice.invoiceUrl}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
-                    >
-                      Pay <ExternalLinkIcon className="size-3" aria-hidden="true" />
-                    </a>
-                  )}
-                </span>
-              </td>
-            </tr>
+            <Fragment key={invoice.txnId}>
+              <tr className="block border-t px-4 py-2 first:border-t-0 sm:table-row sm:p-0 sm:first:border-t">
+                <td className={cell}>
+                  {label("Date")}
+                  {formatDate(invoice.createdAt)}
+                </td>
+                <td className={cell}>
+                  {label("Plan")}
+                  <span>
+                    {TIER_NAMES[invoice.subscriptionTier]},{" "}
+                    {durationLabel(invoice.subscriptionDuration).toLowerCase()}
+                  </span>
+                </td>
+                <td className={cell}>
+                  {label("Price")}
+                  <span>
+                    ${invoice.sourceAmount}
+                    {invoice.discountCode && (
+                      <span className="ml-1 text-muted-foreground">({invoice.discountCode})</span>
+                    )}
+                  </span>
+                </td>
+                <td className={`${cell} font-mono`}>
+                  {label("Amount")}
+                  <span className="break-all">
+                    {invoice.amount} {invoice.currency}
+                  </span>
+                </td>
+                <td className={cell}>
+                  {label("Status")}
+                  <span className="flex items-center gap-2">
+                    <Badge variant={INVOICE_BADGES[invoice.status].variant}>
+                      {INVOICE_BADGES[invoice.status].label}
+                    </Badge>
+                    {(invoice.status === "pending" || invoice.status === "partial") && invoice.invoiceUrl && (
+                      <a
+                        href={invoice.invoiceUrl}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                      >
+                        Pay <ExternalLinkIcon className="size-3" aria-hidden="true" />
+                      </a>
+                    )}
+                  </span>
+                </td>
+              </tr>
+              {invoice.toSettle.length > 0 && (
+                <tr className="block px-4 pb-2 sm:table-row sm:p-0">
+                  <td colSpan={HISTORY_COLUMNS.length} className="block sm:table-cell sm:px-4 sm:pb-2">
+                    <SettlementNotes invoice={invoice} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           ))}
         </tbody>
       </table>

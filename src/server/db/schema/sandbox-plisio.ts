@@ -48,6 +48,8 @@ export const sandboxPlisioCallbacks = pgTable(
     txnId: text("txn_id").notNull(),
     url: text("url").notNull(),
     body: jsonb("body").$type<Record<string, unknown>>().notNull(),
+    /** The exact JSON text posted (and signed): jsonb keeps neither key order nor number spelling. */
+    payload: text("payload"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     lastStatus: integer("last_status"),

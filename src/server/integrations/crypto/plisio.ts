@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CRYPTO_DECIMALS, formatDecimal } from "../../../contract/money.js";
+import { CRYPTO_DECIMALS, compareDecimal, formatDecimal, subtractDecimal } from "../../../contract/money.js";
 import type { ProviderInvoiceState } from "../../../contract/payments.js";
 import type { HttpFetch } from "../fetch.js";
 import {
@@ -16,10 +16,14 @@ const TIMEOUT_MS = 15_000;
 
 /**
  * Plisio's statuses (new, pending, pending internal, completed, mismatch, expired, error, cancelled, cancelled
- * duplicate) as the app needs them: mismatch is an overpayment; an error or a cancellation ends the invoice unpaid.
+ * duplicate) as the app needs them: new is open, pending ("some amount received and waiting for confirmation") is
+ * confirming, mismatch is an overpayment; an error or a cancellation ends the invoice unpaid.
  */
 function plisioState(status: string): ProviderInvoiceState {
   switch (status) {
+    case "pending":
+    case "pending internal":
+      return "confirming";
     case "completed":
       return "paid";
     case "mismatch":
@@ -84,31 +88,49 @@ const invoiceBody = z.object({
   }),
 });
 
-/** operations/{id}: one operation (an invoice's, here). */
+/**
+ * operations/{id}: one operation (an invoice's, here), with the fields as Plisio's documentation and SDKs
+ * (plisio-python's Operation, plisio-api-php's OperationDenormalizer) name them: `sum` the invoice's total (its
+ * params.amount, plus Plisio's commission when the customer pays it), `actual_sum` the real incoming amount,
+ * `pending_sum` the unconfirmed amount (mempool), params.order_number ours.
+ */
 const operationBody = z.object({
   status: z.literal("success"),
   data: z.looseObject({
     id: z.string(),
     status: z.string(),
-    amount: wireAmount,
-    pending_sum: wireAmount,
-    params: z.looseObject({ order_number: wireText.optional() }).nullish(),
+    currency: wireText,
+    sum: wireAmount.nullish(),
+    actual_sum: wireAmount.nullish(),
+    pending_sum: wireAmount.nullish(),
+    params: z.looseObject({ order_number: wireText.optional(), amount: wireAmount.optional() }).nullish(),
     tx_url: z.unknown().optional(),
     expire_at_utc: z.unknown().optional(),
   }),
 });
 
-/** A JSON callback (callback_url with json=true), once its verify_hash is checked. */
+/**
+ * A JSON callback (callback_url with json=true), once its verify_hash is checked: `amount` the invoice's amount,
+ * `pending_amount` (white-label shops) what is left to pay.
+ */
 const callbackBody = z.looseObject({
   ipn_type: z.literal("invoice").optional(),
   txn_id: z.string().min(1),
   status: z.string(),
   order_number: wireText,
+  currency: wireText,
   amount: wireAmount,
-  pending_amount: wireAmount,
+  pending_amount: wireAmount.optional(),
+  confirmations: wireText.optional(),
   tx_urls: z.unknown().optional(),
   expire_utc: z.unknown().optional(),
 });
+
+/** Received = the total less what is left to pay (never below 0). */
+function receivedOf(total: string, remaining: string): string {
+  const received = subtractDecimal(total, remaining, CRYPTO_DECIMALS);
+  return compareDecimal(received, "0") < 0 ? formatDecimal("0", CRYPTO_DECIMALS) : received;
+}
 
 /**
  * Plisio's API (plisio.net/documentation): GET requests with the secret key as `api_key`, answers
@@ -168,9 +190,11 @@ export class PlisioClient implements CryptoProvider {
     return {
       txnId: data.txn_id,
       orderNumber: invoice.orderNumber,
+      currency: invoice.currency,
       state: plisioState(data.status ?? "new"),
       amount: data.amount,
       pendingAmount: data.pending_amount,
+      received: receivedOf(data.amount, data.pending_amount),
       txUrls: parseTxUrls(data.tx_urls),
       walletHash: data.wallet_hash,
       invoiceUrl: data.invoice_url,
@@ -190,12 +214,17 @@ export class PlisioClient implements CryptoProvider {
     const parsed = operationBody.safeParse(body);
     if (!parsed.success) throw new CryptoProviderError("Plisio's operation answer is not readable");
     const data = parsed.data.data;
+    const zero = formatDecimal("0", CRYPTO_DECIMALS);
+    const unconfirmed = data.pending_sum ?? zero;
+    const state = plisioState(data.status);
     return {
       txnId: data.id,
       orderNumber: data.params?.order_number ?? "",
-      state: plisioState(data.status),
-      amount: data.amount,
-      pendingAmount: data.pending_sum,
+      currency: data.currency,
+      amount: data.sum ?? data.params?.amount ?? "",
+      received: data.actual_sum ?? zero,
+      // Money in the mempool is money seen: the invoice waits for its confirmations whatever its status says.
+      state: state === "open" && compareDecimal(unconfirmed, "0") > 0 ? "confirming" : state,
       txUrls: parseTxUrls(data.tx_url),
       expiresAt: parseExpireUtc(data.expire_at_utc),
     };
@@ -206,12 +235,17 @@ export class PlisioClient implements CryptoProvider {
     const parsed = callbackBody.safeParse(body);
     if (!parsed.success) return { signed: true, update: null };
     const data = parsed.data;
+    // Without what is left to pay the callback cannot say how much arrived: the app asks about the invoice.
+    if (data.pending_amount === undefined) return { signed: true, update: null, askAbout: data.txn_id };
+    const state = plisioState(data.status);
     const update: CryptoInvoiceUpdate = {
       txnId: data.txn_id,
       orderNumber: data.order_number,
-      state: plisioState(data.status),
+      currency: data.currency,
+      // Plisio stays "pending" between a confirmed part and the rest; its confirmations say if one still waits.
+      state: state === "confirming" && Number(data.confirmations ?? 0) > 0 ? "open" : state,
       amount: data.amount,
-      pendingAmount: data.pending_amount,
+      received: receivedOf(data.amount, data.pending_amount),
       txUrls: parseTxUrls(data.tx_urls),
       expiresAt: parseExpireUtc(data.expire_utc),
     };

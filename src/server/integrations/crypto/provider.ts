@@ -14,14 +14,19 @@ export interface NewCryptoInvoice {
   email: string | null;
 }
 
-/** Where an invoice stands, as a callback or a status look-up tells it. Amounts in crypto with 8 decimals. */
+/**
+ * Where an invoice stands, as a callback or a status look-up tells it. Amounts in crypto with 8 decimals. The app
+ * checks the order number, currency and total against what it stored before believing the rest.
+ */
 export interface CryptoInvoiceUpdate {
   txnId: string;
   orderNumber: string;
-  state: ProviderInvoiceState;
+  currency: string;
+  /** The invoice's total in crypto. */
   amount: string;
-  /** Still to pay: the amount while nothing is paid, below it after a part, 0 or less once paid. */
-  pendingAmount: string;
+  /** Confirmed money received; what is left to pay is the total less it. */
+  received: string;
+  state: ProviderInvoiceState;
   txUrls: string[];
   /** When the invoice expires unpaid, when the provider says (a part payment may give more time). */
   expiresAt: Date | null;
@@ -29,6 +34,8 @@ export interface CryptoInvoiceUpdate {
 
 /** A new invoice: its update plus what the buyer needs to pay it. */
 export interface CryptoInvoice extends CryptoInvoiceUpdate {
+  /** What is still to pay (the amount while nothing has arrived). */
+  pendingAmount: string;
   walletHash: string;
   invoiceUrl: string;
   expectedConfirmations: number;
@@ -43,7 +50,13 @@ export interface CryptoProvider {
   verifyCallback(body: unknown): CallbackResult;
 }
 
-export type CallbackResult = { signed: false } | { signed: true; update: CryptoInvoiceUpdate | null };
+/**
+ * A signed callback: its update, or only the invoice it is about when it does not say how much arrived (the app then
+ * asks the provider), or nothing when it is not about an invoice.
+ */
+export type CallbackResult =
+  | { signed: false }
+  | { signed: true; update: CryptoInvoiceUpdate | null; askAbout?: string };
 
 /** The provider refused (with its status code) or could not be reached; never carries a secret. */
 export class CryptoProviderError extends Error {

@@ -1,44 +1,66 @@
 import { describe, expect, it } from "vitest";
-import { hasValidVerifyHash, plisioVerifyHash } from "./verify-hash.js";
+import { hasValidVerifyHash } from "./verify-hash.js";
 
-const SECRET = "sandbox-plisio-secret-key";
-/** A completed callback, and its verify_hash as Python's hmac over json.dumps(sorted fields) computes it. */
-const CALLBACK = {
-  txn_id: "5ee0e502283675293c450d0e",
-  status: "completed",
-  amount: "0.00083317",
-  pending_amount: "0.00000000",
-  currency: "BTC",
-  order_number: "100200300400500",
-  order_name: "Autodrop Pro, 90 days",
-  source_amount: "49.99",
-  source_currency: "USD",
-  source_rate: "60000.00000000",
+/**
+ * Plisio's Node client publishes this callback, secret key and verify_hash in its own test
+ * (github.com/Plisio/nodejs-api-client, test/ResponseValidator.test.ts): keys sorted, values as strings.
+ */
+const NODE_SDK_SECRET = "8LEfCIhEwSApKj02NM0jI-1urGthaqprSArbfzTAcvAIpMQu_jGTkXEyE3TE26Ip";
+const NODE_SDK_CALLBACK = {
+  amount: "15.300000",
+  comment: "Invoice details: https://plisio.loc/account/transactions/61b19fd3f609ba61f4282547",
+  confirmations: "0",
+  currency: "USDT",
   ipn_type: "invoice",
-  psys_cid: "BTC",
-  comment: "",
-  tx_urls: '["https://example.org/tx/1"]',
-  expire_utc: 1900000000,
+  merchant: "Test shop",
+  merchant_id: "5d09fcd84f1e66138d706ed8",
+  order_name: "test USDT",
+  order_number: "21120906",
+  psys_cid: "USDT",
+  source_amount: "15.00",
+  source_currency: "USD",
+  source_rate: "1.000000",
+  status: "completed",
+  txn_id: "61b19fd3f609ba61f4282547",
+  verify_hash: "6c53ff3472d694bfa13851ef266ec67389d25e2f",
 };
-const KNOWN_HASH = "539675c8360926e2c66d8ed66533c5b65920f2a4";
+
+/**
+ * The body as JSON arrives (keys in the order sent, expire_utc a number), and its verify_hash as Plisio's Python
+ * SDK computes it (plisio_client.validate_callback: hmac.new(key, json.dumps(body without verify_hash,
+ * separators=(',', ':')), sha1)), run with Python 3 on this exact text; the documentation's JSON.stringify gives it too.
+ */
+const DOCUMENTED_SECRET = "sandbox-plisio-secret-key";
+const DOCUMENTED_BODY =
+  '{"txn_id":"5ee0e502283675293c450d0e","ipn_type":"invoice","merchant":"Test shop","merchant_id":"5d09fcd84f1e66138d706ed8","amount":"0.00083317","pending_amount":"0.00000000","currency":"BTC","order_number":"100200300400500","order_name":"Autodrop Pro plan, 90 days","confirmations":"1","status":"completed","source_currency":"USD","source_amount":"49.99","source_rate":"0.00001667","comment":"","expire_utc":1900000000,"tx_urls":"[\\"https://blockstream.info/tx/ab\\"]","verify_hash":"46ae6af3cdf8e19f034caf9ce68b5f553f4b807c"}';
 
 describe("Plisio's verify_hash", () => {
-  it("matches a vector computed independently (sorted keys, values as strings, HMAC-SHA1 hex)", () => {
-    expect(plisioVerifyHash(CALLBACK, SECRET)).toBe(KNOWN_HASH);
-    expect(plisioVerifyHash({ ...CALLBACK, expire_utc: "1900000000", verify_hash: "x" }, SECRET)).toBe(
-      KNOWN_HASH,
-    );
+  it("accepts the Node client's published vector (sorted keys, values as strings)", () => {
+    expect(hasValidVerifyHash(NODE_SDK_CALLBACK, NODE_SDK_SECRET)).toBe(true);
+    // The same fields in another order still give the same sorted text.
+    const reversed = Object.fromEntries(Object.entries(NODE_SDK_CALLBACK).reverse());
+    expect(hasValidVerifyHash(reversed, NODE_SDK_SECRET)).toBe(true);
   });
 
-  it("accepts the signed callback in any key order, and refuses a changed field, another key or no hash", () => {
-    const reversed = Object.fromEntries(Object.entries({ ...CALLBACK, verify_hash: KNOWN_HASH }).reverse());
-    expect(hasValidVerifyHash(reversed, SECRET)).toBe(true);
-    expect(hasValidVerifyHash({ ...CALLBACK, verify_hash: KNOWN_HASH.toUpperCase() }, SECRET)).toBe(true);
-    expect(hasValidVerifyHash({ ...CALLBACK, amount: "1", verify_hash: KNOWN_HASH }, SECRET)).toBe(false);
-    expect(hasValidVerifyHash({ ...CALLBACK, verify_hash: KNOWN_HASH }, "another-secret")).toBe(false);
-    expect(hasValidVerifyHash(CALLBACK, SECRET)).toBe(false);
-    expect(hasValidVerifyHash({ ...CALLBACK, verify_hash: "zz" }, SECRET)).toBe(false);
-    expect(hasValidVerifyHash([CALLBACK], SECRET)).toBe(false);
-    expect(hasValidVerifyHash(null, SECRET)).toBe(false);
+  it("accepts the documented form: JSON.stringify of the body as received, a number left a number", () => {
+    const body = JSON.parse(DOCUMENTED_BODY) as Record<string, unknown>;
+    expect(hasValidVerifyHash(body, DOCUMENTED_SECRET)).toBe(true);
+    // Reordered keys or the number sent as text are another text: not what Plisio signed.
+    expect(hasValidVerifyHash(Object.fromEntries(Object.entries(body).reverse()), DOCUMENTED_SECRET)).toBe(
+      false,
+    );
+    expect(hasValidVerifyHash({ ...body, expire_utc: "1900000000" }, DOCUMENTED_SECRET)).toBe(false);
+  });
+
+  it("refuses a changed field, another key, a missing or malformed hash", () => {
+    const body = JSON.parse(DOCUMENTED_BODY) as Record<string, unknown>;
+    expect(hasValidVerifyHash({ ...body, amount: "1" }, DOCUMENTED_SECRET)).toBe(false);
+    expect(hasValidVerifyHash({ ...NODE_SDK_CALLBACK, amount: "1" }, NODE_SDK_SECRET)).toBe(false);
+    expect(hasValidVerifyHash(body, "another-secret")).toBe(false);
+    const { verify_hash: _, ...unsigned } = NODE_SDK_CALLBACK;
+    expect(hasValidVerifyHash(unsigned, NODE_SDK_SECRET)).toBe(false);
+    expect(hasValidVerifyHash({ ...NODE_SDK_CALLBACK, verify_hash: "zz" }, NODE_SDK_SECRET)).toBe(false);
+    expect(hasValidVerifyHash([NODE_SDK_CALLBACK], NODE_SDK_SECRET)).toBe(false);
+    expect(hasValidVerifyHash(null, NODE_SDK_SECRET)).toBe(false);
   });
 });

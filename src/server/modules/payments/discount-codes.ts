@@ -18,6 +18,7 @@ const toDiscountCode = (row: DiscountRow): DiscountCode => ({
   applicablePlans: row.applicablePlans as ApplicablePlans,
   maxUsage: row.maxUsage,
   usageCount: row.usageCount,
+  reservedCount: row.reservedCount,
   isActive: row.isActive,
   createdAt: row.createdAt.toISOString(),
 });

@@ -18,7 +18,12 @@ export function pollHandler(ctx: AppContext): () => Promise<void> {
 /** Crypto payments for plans: invoices at the provider, its callbacks, the poller, discount codes at checkout. */
 export const paymentsModule: AppModule = {
   name: "payments",
-  prefixes: [`${PROVIDER_PATH}/`, "/api/discount-codes/", "/api/admin/discount-codes"],
+  prefixes: [
+    `${PROVIDER_PATH}/`,
+    "/api/discount-codes/",
+    "/api/admin/discount-codes",
+    "/api/admin/payments-to-settle",
+  ],
   async plugin(app, { ctx }) {
     await scoped(app, ctx, "seller", (r) => sellerRoutes(r, ctx));
     await scoped(app, ctx, "public", (r) => callbackRoutes(r, ctx));

@@ -11,6 +11,8 @@ import {
   invoiceViewSchema,
   PAYMENT_TEXTS,
   PROVIDER_PATH,
+  paymentToSettleSchema,
+  settlePaymentRequestSchema,
   txnIdParamsSchema,
   validateDiscountQuerySchema,
 } from "../../../contract/payments.js";
@@ -21,9 +23,16 @@ import { auditActorOf } from "../admin/index.js";
 import { type RouteApp, userOf } from "../auth/index.js";
 import { createDiscountCode, listDiscountCodes, setDiscountCodeActive } from "./discount-codes.js";
 import { applyInvoiceUpdate, createInvoice, ownInvoice, userInvoices, validDiscount } from "./service.js";
+import { listPaymentsToSettle, settlePayment } from "./settlements.js";
 
 /** Each invoice is a call to the provider: a seller opens a handful, not hundreds. */
 const CREATE_INVOICE_RATE_LIMIT: RateLimitRule = { name: "create-invoice", points: 20, durationSeconds: 600 };
+/** A seller types a code or two; hundreds of tries a minute are guesses (per seller, whatever the address). */
+const VALIDATE_DISCOUNT_RATE_LIMIT: RateLimitRule = {
+  name: "validate-discount",
+  points: 30,
+  durationSeconds: 60,
+};
 
 /** The seller's invoices and discount codes. */
 export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
@@ -54,7 +63,10 @@ export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
   r.get(
     "/api/discount-codes/validate",
     { schema: { querystring: validateDiscountQuerySchema, response: { 200: discountValidationSchema } } },
-    async (request) => validDiscount(ctx.db, request.query.code, request.query.plan),
+    async (request) => {
+      await ctx.rateLimits.consume(VALIDATE_DISCOUNT_RATE_LIMIT, userOf(request).id);
+      return validDiscount(ctx.db, request.query.code, request.query.plan);
+    },
   );
 }
 
@@ -66,7 +78,9 @@ export function callbackRoutes(r: RouteApp, ctx: AppContext): void {
   r.post(`${PROVIDER_PATH}/callback`, async (request) => {
     const result = ctx.providers.crypto.verifyCallback(request.body);
     if (!result.signed) throw unauthorized(PAYMENT_TEXTS.invalidSignature);
-    if (result.update) await applyInvoiceUpdate(ctx, result.update);
+    const update =
+      result.update ?? (result.askAbout ? await ctx.providers.crypto.getInvoice(result.askAbout) : null);
+    if (update) await applyInvoiceUpdate(ctx, update);
     return { success: true };
   });
 }
@@ -94,5 +108,26 @@ export function adminRoutes(r: RouteApp, ctx: AppContext): void {
       },
     },
     (request) => setDiscountCodeActive(ctx, auditActorOf(request), request.params.id, request.body.isActive),
+  );
+
+  r.get(
+    "/api/admin/payments-to-settle",
+    { schema: { response: { 200: z.array(paymentToSettleSchema) } } },
+    async (_request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return listPaymentsToSettle(ctx);
+    },
+  );
+
+  r.patch(
+    "/api/admin/payments-to-settle/:id",
+    {
+      schema: {
+        params: z.object({ id: z.uuid("must be a payment id") }),
+        body: settlePaymentRequestSchema,
+        response: { 200: paymentToSettleSchema },
+      },
+    },
+    (request) => settlePayment(ctx, auditActorOf(request), request.params.id, request.body.note),
   );
 }

@@ -1,7 +1,17 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { discountAppliesTo } from "../../../contract/discount-codes.js";
-import { CRYPTO_DECIMALS, compareDecimal, discountedPrice, formatDecimal } from "../../../contract/money.js";
+import { and, desc, eq, gt, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import {
+  type ApplicablePlans,
+  discountAppliesTo,
+  normalizeDiscountCode,
+} from "../../../contract/discount-codes.js";
+import {
+  CRYPTO_DECIMALS,
+  compareDecimal,
+  discountedPrice,
+  formatDecimal,
+  subtractDecimal,
+} from "../../../contract/money.js";
 import {
   type CreateInvoiceRequest,
   type CryptoCurrency,
@@ -12,17 +22,28 @@ import {
   isPaidStatus,
   PAYMENT_TEXTS,
   PROVIDER_PATH,
+  type SettlementKind,
 } from "../../../contract/payments.js";
 import { type Duration, type PaidTier, PRICES } from "../../../contract/plans.js";
 import { durationDays, purchaseRefusal, TIER_NAMES } from "../../../contract/subscriptions.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
-import { cryptoInvoices, discountCodes } from "../../db/schema/index.js";
+import {
+  cryptoInvoices,
+  discountCodes,
+  invoiceRequests,
+  paymentsToSettle,
+  users,
+} from "../../db/schema/index.js";
 import { badRequest, HttpError, notFound } from "../../http/errors.js";
-import { type CryptoInvoiceUpdate, CryptoProviderError } from "../../integrations/crypto/index.js";
+import {
+  type CryptoInvoice,
+  type CryptoInvoiceUpdate,
+  CryptoProviderError,
+} from "../../integrations/crypto/index.js";
 import type { SessionUser } from "../auth/index.js";
 import { activatePurchase } from "../subscriptions/index.js";
-import { nextInvoiceStatus } from "./invoice-state.js";
+import { decideInvoiceUpdate, type InvoiceDecision } from "./invoice-state.js";
 
 type InvoiceRow = typeof cryptoInvoices.$inferSelect;
 
@@ -32,7 +53,9 @@ const INVOICE_EXPIRE_MINUTES = 60;
 const POLL_GRACE_MS = 2 * 86_400_000;
 const POLL_BATCH = 100;
 
-function invoiceView(row: InvoiceRow): InvoiceView {
+type SettlementRow = typeof paymentsToSettle.$inferSelect;
+
+function invoiceView(row: InvoiceRow, settlements: SettlementRow[] = []): InvoiceView {
   return {
     txnId: row.txnId,
     status: row.status as InvoiceStatus,
@@ -50,16 +73,32 @@ function invoiceView(row: InvoiceRow): InvoiceView {
     expectedConfirmations: row.expectedConfirmations,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    receivedAmount: formatDecimal(row.receivedAmount, CRYPTO_DECIMALS),
+    awaitingConfirmation: row.awaitingConfirmation,
+    toSettle: settlements.map((s) => ({
+      kind: s.kind as SettlementKind,
+      amount: formatDecimal(s.amount, CRYPTO_DECIMALS),
+      settledAt: s.settledAt?.toISOString() ?? null,
+    })),
   };
 }
 
-/** A discount code the seller may use on this plan now: active, under its usage limit, for this plan. */
+type CodeRow = typeof discountCodes.$inferSelect;
+
+/** Why a code cannot be used on this plan now, or null: active, uses left (used and reserved), for this plan. */
+function discountRefusal(row: CodeRow | undefined, plan: PaidTier): string | null {
+  if (!row?.isActive) return PAYMENT_TEXTS.discountUnknown;
+  if (row.usageCount + row.reservedCount >= row.maxUsage) return PAYMENT_TEXTS.discountUsedUp;
+  if (!discountAppliesTo(row.applicablePlans as ApplicablePlans, plan))
+    return PAYMENT_TEXTS.discountWrongPlan;
+  return null;
+}
+
+/** A discount code the seller may use on this plan now: active, with uses left, for this plan. */
 export async function validDiscount(db: DbOrTx, code: string, plan: PaidTier): Promise<DiscountValidation> {
   const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
-  if (!row?.isActive) throw badRequest(PAYMENT_TEXTS.discountUnknown);
-  if (row.usageCount >= row.maxUsage) throw badRequest(PAYMENT_TEXTS.discountUsedUp);
-  if (!discountAppliesTo(row.applicablePlans as "basic" | "pro" | "both", plan))
-    throw badRequest(PAYMENT_TEXTS.discountWrongPlan);
+  const refusal = discountRefusal(row, plan);
+  if (refusal) throw badRequest(refusal);
   return { code: row.code, discountPercentage: row.discountPercentage };
 }
 
@@ -70,10 +109,81 @@ const newOrderNumber = () =>
 const orderName = (tier: PaidTier, duration: Duration) =>
   `Autodrop ${TIER_NAMES[tier]} plan, ${duration === "lifetime" ? "lifetime" : `${duration} days`}`;
 
+/*
+ * Lock order, everywhere an invoice, a plan or a code changes (decision 039): the seller's row, then the discount
+ * code's row, then the invoice's row. Taking the seller first also keeps an invoice insert (whose foreign key share-
+ * locks the seller) from waiting on a seller another transaction then wants to update: no deadlocks.
+ */
+async function lockSeller(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ subscriptionTier: users.subscriptionTier, subscriptionExpiry: users.subscriptionExpiry })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  if (!row) throw notFound("User not found");
+  return row;
+}
+
+async function lockCode(tx: Tx, code: string): Promise<CodeRow | undefined> {
+  const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.code, code)).for("update");
+  return row;
+}
+
+/** Moves a code's use between reserved, used and free, in the transaction holding the code's row. */
+async function moveCodeUse(tx: Tx, code: string, change: { reserved: number; used: number }): Promise<void> {
+  await tx
+    .update(discountCodes)
+    .set({
+      reservedCount: sql`${discountCodes.reservedCount} + ${change.reserved}`,
+      usageCount: sql`${discountCodes.usageCount} + ${change.used}`,
+    })
+    .where(eq(discountCodes.code, code));
+}
+
+/** The same request again within this long returns the invoice it opened (one invoice per intent). */
+const SAME_INTENT_MS = 60_000;
+/** How long a repeat waits for the first request's invoice while the provider opens it. */
+const IN_FLIGHT_WAIT_MS = 20_000;
+const IN_FLIGHT_POLL_MS = 200;
+
+interface Intent {
+  tier: PaidTier;
+  duration: Duration;
+  currency: CryptoCurrency;
+  code: string | null;
+}
+
+/** The seller's open invoice for this intent opened within the last minute, if any. */
+async function openInvoiceFor(db: DbOrTx, userId: string, intent: Intent, now: number) {
+  const [row] = await db
+    .select()
+    .from(cryptoInvoices)
+    .where(
+      and(
+        eq(cryptoInvoices.userId, userId),
+        eq(cryptoInvoices.subscriptionTier, intent.tier),
+        eq(cryptoInvoices.subscriptionDuration, intent.duration),
+        eq(cryptoInvoices.currency, intent.currency),
+        intent.code ? eq(cryptoInvoices.discountCode, intent.code) : isNull(cryptoInvoices.discountCode),
+        inArray(cryptoInvoices.status, ["pending", "partial"]),
+        gte(cryptoInvoices.createdAt, new Date(now - SAME_INTENT_MS)),
+      ),
+    )
+    .orderBy(desc(cryptoInvoices.createdAt))
+    .limit(1);
+  return row;
+}
+
+type Quote =
+  | { kind: "existing"; view: InvoiceView }
+  | { kind: "inFlight" }
+  | { kind: "open"; price: string; code: string | null };
+
 /**
- * POST /api/plisio/create-invoice: prices the plan (less a valid discount code), opens an invoice at the provider
- * and stores it. A plan made free by its code needs no provider: it is activated at once, with a completed invoice
- * for the payment history.
+ * POST /api/plisio/create-invoice: prices the plan (less a code with uses left, whose use it reserves), opens an
+ * invoice at the provider and stores it. The same request within a minute returns the invoice it opened. A plan made
+ * free by its code needs no provider: it is activated at once, in the transaction that uses the code, with a
+ * completed invoice for the payment history.
  */
 export async function createInvoice(
   ctx: AppContext,
@@ -82,160 +192,308 @@ export async function createInvoice(
 ): Promise<InvoiceView> {
   const { subscriptionTier: tier, subscriptionDuration: duration, currency } = body;
   if (!tier || !duration || !currency) throw badRequest(PAYMENT_TEXTS.missingOptions);
-  const purchase = { tier, days: durationDays(duration) };
-  const refusal = purchaseRefusal(user, purchase, ctx.clock());
-  if (refusal) throw badRequest(refusal);
   const typedCode = body.discountCode?.trim();
-  const discount = typedCode ? await validDiscount(ctx.db, typedCode.toUpperCase(), tier) : null;
-  const price = discount
-    ? discountedPrice(PRICES[tier][duration], discount.discountPercentage)
-    : PRICES[tier][duration];
-  const base = {
-    userId: user.id,
-    orderNumber: newOrderNumber(),
-    subscriptionTier: tier,
-    subscriptionDuration: duration,
-    sourceAmount: price,
-    discountCode: discount?.code ?? null,
+  const intent: Intent = {
+    tier,
+    duration,
     currency,
+    code: typedCode ? normalizeDiscountCode(typedCode) : null,
   };
-  if (compareDecimal(price, "0") <= 0) return activateFreeInvoice(ctx, base);
+  const intentKey = JSON.stringify(intent);
+  const now = ctx.clock();
 
-  let created: Awaited<ReturnType<AppContext["providers"]["crypto"]["createInvoice"]>>;
+  const quote = await ctx.db.transaction(async (tx): Promise<Quote | InvoiceView> => {
+    const plan = await lockSeller(tx, user.id);
+    const refusal = purchaseRefusal(plan, { tier, days: durationDays(duration) }, now);
+    if (refusal) throw badRequest(refusal);
+    const existing = await openInvoiceFor(tx, user.id, intent, now);
+    if (existing) return { kind: "existing", view: invoiceView(existing) };
+    const [request] = await tx.select().from(invoiceRequests).where(eq(invoiceRequests.userId, user.id));
+    if (request?.intent === intentKey && request.startedAt.getTime() > now - SAME_INTENT_MS)
+      return { kind: "inFlight" };
+
+    let price = PRICES[tier][duration];
+    if (intent.code) {
+      const code = await lockCode(tx, intent.code);
+      const codeRefusal = discountRefusal(code, tier);
+      if (!code || codeRefusal) throw badRequest(codeRefusal ?? PAYMENT_TEXTS.discountUnknown);
+      price = discountedPrice(price, code.discountPercentage);
+      if (compareDecimal(price, "0") <= 0)
+        return activateFreeInvoice(ctx, tx, user.id, { ...intent, code: intent.code }, price);
+      await moveCodeUse(tx, intent.code, { reserved: 1, used: 0 });
+    }
+    const startedAt = new Date(now);
+    await tx
+      .insert(invoiceRequests)
+      .values({ userId: user.id, intent: intentKey, startedAt })
+      .onConflictDoUpdate({ target: invoiceRequests.userId, set: { intent: intentKey, startedAt } });
+    return { kind: "open", price, code: intent.code };
+  });
+  if ("txnId" in quote) return quote;
+  if (quote.kind === "existing") return quote.view;
+  if (quote.kind === "inFlight") return awaitInFlight(ctx, user.id, intent, now);
+  return openAtProvider(ctx, user, intent, quote.price);
+}
+
+/** A repeat of a request still being opened: the first one's invoice once stored. */
+async function awaitInFlight(
+  ctx: AppContext,
+  userId: string,
+  intent: Intent,
+  now: number,
+): Promise<InvoiceView> {
+  for (let waited = 0; waited < IN_FLIGHT_WAIT_MS; waited += IN_FLIGHT_POLL_MS) {
+    await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
+    const row = await openInvoiceFor(ctx.db, userId, intent, now);
+    if (row) return invoiceView(row);
+    const [request] = await ctx.db.select().from(invoiceRequests).where(eq(invoiceRequests.userId, userId));
+    if (!request) break;
+  }
+  throw new HttpError(502, PAYMENT_TEXTS.createFailed);
+}
+
+async function openAtProvider(
+  ctx: AppContext,
+  user: SessionUser,
+  intent: Intent,
+  price: string,
+): Promise<InvoiceView> {
+  const orderNumber = newOrderNumber();
+  let created: CryptoInvoice;
   try {
     created = await ctx.providers.crypto.createInvoice({
-      orderNumber: base.orderNumber,
-      orderName: orderName(tier, duration),
-      currency,
+      orderNumber,
+      orderName: orderName(intent.tier, intent.duration),
+      currency: intent.currency,
       sourceAmount: price,
       callbackUrl: `${ctx.config.publicUrl}${PROVIDER_PATH}/callback?json=true`,
       expireMinutes: INVOICE_EXPIRE_MINUTES,
       email: user.email,
     });
   } catch (err) {
+    await releaseQuote(ctx, user.id, intent.code);
     if (!(err instanceof CryptoProviderError)) throw err;
     ctx.log.warn({ err: err.message }, "the crypto provider did not open an invoice");
     throw new HttpError(502, PAYMENT_TEXTS.createFailed);
   }
-  const [row] = await ctx.db
-    .insert(cryptoInvoices)
-    .values({
-      ...base,
-      txnId: created.txnId,
-      status: invoiceStatusOf(created.state, created.amount, created.pendingAmount),
-      amount: created.amount,
-      pendingAmount: created.pendingAmount,
-      walletHash: created.walletHash,
-      invoiceUrl: created.invoiceUrl,
-      txUrls: JSON.stringify(created.txUrls),
-      expiresAt: created.expiresAt,
-      expectedConfirmations: created.expectedConfirmations,
-      createdAt: new Date(ctx.clock()),
-      updatedAt: new Date(ctx.clock()),
-    })
-    .returning();
-  return invoiceView(row);
-}
-
-async function activateFreeInvoice(
-  ctx: AppContext,
-  base: Omit<
-    typeof cryptoInvoices.$inferInsert,
-    "txnId" | "status" | "amount" | "pendingAmount" | "walletHash" | "invoiceUrl"
-  >,
-): Promise<InvoiceView> {
   const now = new Date(ctx.clock());
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(cryptoInvoices)
       .values({
-        ...base,
-        txnId: `free-${randomUUID()}`,
-        status: "completed",
-        amount: "0",
-        pendingAmount: "0",
-        walletHash: "",
-        invoiceUrl: "",
-        txUrls: "[]",
-        provider: "none",
-        appliedAt: now,
+        userId: user.id,
+        orderNumber,
+        subscriptionTier: intent.tier,
+        subscriptionDuration: intent.duration,
+        sourceAmount: price,
+        discountCode: intent.code,
+        discountState: intent.code ? "reserved" : null,
+        currency: intent.currency,
+        txnId: created.txnId,
+        status: invoiceStatusOf(created.state, created.amount, created.received),
+        amount: created.amount,
+        pendingAmount: created.pendingAmount,
+        receivedAmount: created.received,
+        walletHash: created.walletHash,
+        invoiceUrl: created.invoiceUrl,
+        txUrls: JSON.stringify(created.txUrls),
+        expiresAt: created.expiresAt,
+        expectedConfirmations: created.expectedConfirmations,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
-    await activatePaid(ctx, tx, row);
+    await tx.delete(invoiceRequests).where(eq(invoiceRequests.userId, user.id));
     return invoiceView(row);
   });
 }
 
-/** The plan and the discount code's use count, in the transaction that marks the invoice applied. */
-async function activatePaid(ctx: AppContext, tx: Tx, row: InvoiceRow): Promise<void> {
-  await activatePurchase(
-    ctx,
-    tx,
-    row.userId,
-    { tier: row.subscriptionTier as PaidTier, days: durationDays(row.subscriptionDuration as Duration) },
-    { honourPaid: true },
-  );
-  // Counted when the money is in, never past the limit: a payment quoted before the code ran out is still honoured.
-  if (row.discountCode)
-    await tx
-      .update(discountCodes)
-      .set({ usageCount: sql`${discountCodes.usageCount} + 1` })
-      .where(
-        and(eq(discountCodes.code, row.discountCode), lt(discountCodes.usageCount, discountCodes.maxUsage)),
-      );
+/** The provider opened nothing: the reserved use goes back, and the request is no longer in flight. */
+async function releaseQuote(ctx: AppContext, userId: string, code: string | null): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    if (code && (await lockCode(tx, code))) await moveCodeUse(tx, code, { reserved: -1, used: 0 });
+    await tx.delete(invoiceRequests).where(eq(invoiceRequests.userId, userId));
+  });
+}
+
+/** A plan its code makes free, in the transaction holding the seller's and the code's rows: used and activated. */
+async function activateFreeInvoice(
+  ctx: AppContext,
+  tx: Tx,
+  userId: string,
+  intent: Intent & { code: string },
+  price: string,
+): Promise<InvoiceView> {
+  const now = new Date(ctx.clock());
+  await moveCodeUse(tx, intent.code, { reserved: 0, used: 1 });
+  const [row] = await tx
+    .insert(cryptoInvoices)
+    .values({
+      userId,
+      orderNumber: newOrderNumber(),
+      subscriptionTier: intent.tier,
+      subscriptionDuration: intent.duration,
+      sourceAmount: price,
+      discountCode: intent.code,
+      discountState: "consumed",
+      currency: intent.currency,
+      txnId: `free-${randomUUID()}`,
+      status: "completed",
+      amount: "0",
+      pendingAmount: "0",
+      walletHash: "",
+      invoiceUrl: "",
+      txUrls: "[]",
+      provider: "none",
+      appliedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await activatePurchase(ctx, tx, userId, { tier: intent.tier, days: durationDays(intent.duration) });
+  return invoiceView(row);
 }
 
 export type UpdateOutcome = "unknown" | "ignored" | "updated" | "activated";
 
+/** Why an update is not about this invoice as we stored it (txn, order number, currency, total), or null. */
+function disagreement(row: InvoiceRow, update: CryptoInvoiceUpdate): string | null {
+  if (update.orderNumber !== row.orderNumber) return "order number";
+  if (update.currency !== row.currency) return "currency";
+  if (!update.amount || compareDecimal(update.amount, row.amount) !== 0) return "amount";
+  return null;
+}
+
 /**
- * Applies what the provider says about an invoice (a callback or the poller), in one transaction with the invoice
- * row locked: duplicates and races serialise on it, and applied_at makes the plan activate once.
+ * Applies what the provider says about an invoice (a callback or the poller) once it agrees with the stored invoice,
+ * in one transaction taking the seller's, the code's and the invoice's rows in that order: duplicates and races
+ * serialise, applied_at makes the plan activate once, the code's use is consumed or released with it, and money that
+ * cannot buy what it was for is recorded to settle (decisions 039, 040).
  */
 export async function applyInvoiceUpdate(
   ctx: AppContext,
   update: CryptoInvoiceUpdate,
 ): Promise<UpdateOutcome> {
+  const [owner] = await ctx.db
+    .select({ userId: cryptoInvoices.userId, discountCode: cryptoInvoices.discountCode })
+    .from(cryptoInvoices)
+    .where(eq(cryptoInvoices.txnId, update.txnId));
+  if (!owner) return "unknown";
   return ctx.db.transaction(async (tx) => {
+    await lockSeller(tx, owner.userId);
+    if (owner.discountCode) await lockCode(tx, owner.discountCode);
     const [row] = await tx
       .select()
       .from(cryptoInvoices)
       .where(eq(cryptoInvoices.txnId, update.txnId))
       .for("update");
-    if (!row) return "unknown";
-    if (update.orderNumber && update.orderNumber !== row.orderNumber) {
-      ctx.log.warn({ txnId: row.txnId }, "a provider update names another order number: ignored");
+    const differs = disagreement(row, update);
+    if (differs) {
+      ctx.log.warn(
+        { txnId: row.txnId, differs },
+        "a provider update disagrees with the stored invoice: ignored",
+      );
       return "ignored";
     }
-    const current = row.status as InvoiceStatus;
-    const status = nextInvoiceStatus(
-      current,
-      invoiceStatusOf(update.state, row.amount, update.pendingAmount),
+    const settled = await tx.select().from(paymentsToSettle).where(eq(paymentsToSettle.txnId, row.txnId));
+    const decision = decideInvoiceUpdate(
+      {
+        status: row.status as InvoiceStatus,
+        amount: row.amount,
+        received: row.receivedAmount,
+        applied: row.appliedAt !== null,
+        toSettle: settled.map((s) => s.kind as SettlementKind),
+      },
+      update,
     );
-    const activate = isPaidStatus(status) && row.appliedAt === null;
-    const unchanged =
-      status === current &&
-      compareDecimal(row.pendingAmount, update.pendingAmount) === 0 &&
-      (update.expiresAt?.getTime() ?? null) === (row.expiresAt?.getTime() ?? null);
-    if (unchanged && !activate) return "ignored";
     const now = new Date(ctx.clock());
-    const [updated] = await tx
+    let settle = decision.settle;
+    let discountState = row.discountState;
+    let appliedAt = row.appliedAt;
+    if (decision.activate) {
+      const change = await activatePurchase(
+        ctx,
+        tx,
+        row.userId,
+        { tier: row.subscriptionTier as PaidTier, days: durationDays(row.subscriptionDuration as Duration) },
+        { honourPaid: true },
+      );
+      if (change) appliedAt = now;
+      else settle = [{ kind: "plan_unchanged", amount: decision.received }];
+      if (row.discountState === "reserved") {
+        await moveCodeUse(tx, row.discountCode as string, { reserved: -1, used: change ? 1 : 0 });
+        discountState = change ? "consumed" : "released";
+      }
+    } else if (decision.releaseCode && row.discountState === "reserved") {
+      await moveCodeUse(tx, row.discountCode as string, { reserved: -1, used: 0 });
+      discountState = "released";
+    }
+    const txUrls = JSON.stringify([...new Set([...invoiceView(row).txUrls, ...update.txUrls])]);
+    const unchanged =
+      decision.status === row.status &&
+      compareDecimal(decision.received, row.receivedAmount) === 0 &&
+      decision.awaitingConfirmation === row.awaitingConfirmation &&
+      txUrls === (row.txUrls ?? "[]") &&
+      (update.expiresAt?.getTime() ?? null) === (row.expiresAt?.getTime() ?? null) &&
+      settle.length === 0 &&
+      appliedAt === row.appliedAt;
+    if (unchanged) return "ignored";
+    const remaining = subtractDecimal(row.amount, decision.received, CRYPTO_DECIMALS);
+    await tx
       .update(cryptoInvoices)
       .set({
-        status,
-        ...(isPaidStatus(current) ? {} : { pendingAmount: update.pendingAmount }),
-        txUrls: JSON.stringify([...new Set([...invoiceView(row).txUrls, ...update.txUrls])]),
-        ...(update.expiresAt ? { expiresAt: update.expiresAt } : {}),
+        status: decision.status,
+        receivedAmount: decision.received,
+        pendingAmount: compareDecimal(remaining, "0") > 0 ? remaining : "0",
+        awaitingConfirmation: decision.awaitingConfirmation,
+        discountState,
+        txUrls,
+        ...(update.expiresAt && !isPaidStatus(row.status as InvoiceStatus)
+          ? { expiresAt: update.expiresAt }
+          : {}),
         updatedAt: now,
-        ...(activate ? { appliedAt: now } : {}),
+        appliedAt,
       })
-      .where(eq(cryptoInvoices.txnId, row.txnId))
-      .returning();
-    if (activate) await activatePaid(ctx, tx, updated);
+      .where(eq(cryptoInvoices.txnId, row.txnId));
+    await recordToSettle(ctx, tx, row, settle);
     await ctx.events.publish({ userId: row.userId, type: "user" }, tx);
-    return activate ? "activated" : "updated";
+    return appliedAt && !row.appliedAt ? "activated" : "updated";
   });
+}
+
+/** Records (or brings up to date) the money to settle on an invoice; an admin's settlement is never undone. */
+async function recordToSettle(
+  ctx: AppContext,
+  tx: Tx,
+  row: InvoiceRow,
+  settle: InvoiceDecision["settle"],
+): Promise<void> {
+  for (const { kind, amount } of settle) {
+    await tx
+      .insert(paymentsToSettle)
+      .values({ txnId: row.txnId, userId: row.userId, kind, amount, currency: row.currency })
+      .onConflictDoUpdate({
+        target: [paymentsToSettle.txnId, paymentsToSettle.kind],
+        set: { amount },
+        setWhere: isNull(paymentsToSettle.settledAt),
+      });
+    ctx.log.warn(
+      { txnId: row.txnId, kind, amount },
+      "a payment could not buy what it was for: recorded to settle",
+    );
+  }
+}
+
+async function settlementsOf(db: DbOrTx, txnIds: string[]): Promise<Map<string, SettlementRow[]>> {
+  const byTxn = new Map<string, SettlementRow[]>();
+  if (txnIds.length === 0) return byTxn;
+  const rows = await db
+    .select()
+    .from(paymentsToSettle)
+    .where(inArray(paymentsToSettle.txnId, txnIds))
+    .orderBy(paymentsToSettle.createdAt);
+  for (const row of rows) byTxn.set(row.txnId, [...(byTxn.get(row.txnId) ?? []), row]);
+  return byTxn;
 }
 
 /** GET /api/plisio/invoice/{txnId}: the seller's own invoice only; anyone else's is not found. */
@@ -245,7 +503,7 @@ export async function ownInvoice(ctx: AppContext, userId: string, txnId: string)
     .from(cryptoInvoices)
     .where(and(eq(cryptoInvoices.txnId, txnId), eq(cryptoInvoices.userId, userId)));
   if (!row) throw notFound(PAYMENT_TEXTS.invoiceNotFound);
-  return invoiceView(row);
+  return invoiceView(row, (await settlementsOf(ctx.db, [row.txnId])).get(row.txnId));
 }
 
 /** GET /api/plisio/user-invoices: the payment history, newest first. */
@@ -256,7 +514,11 @@ export async function userInvoices(ctx: AppContext, userId: string): Promise<Inv
     .where(eq(cryptoInvoices.userId, userId))
     .orderBy(desc(cryptoInvoices.createdAt))
     .limit(100);
-  return rows.map(invoiceView);
+  const settlements = await settlementsOf(
+    ctx.db,
+    rows.map((r) => r.txnId),
+  );
+  return rows.map((row) => invoiceView(row, settlements.get(row.txnId)));
 }
 
 /**

@@ -4,8 +4,8 @@ import { CRYPTO_DECIMALS, compareDecimal, formatDecimal } from "../../../../cont
 import { sandboxPlisioCallbacks } from "../../../db/schema/index.js";
 import { inProcessHeaders } from "../../../http/request-log.js";
 import type { SandboxContext } from "../../sandbox-home.js";
-import { plisioVerifyHash } from "../verify-hash.js";
-import { getSettings, hasUnconfirmed, remaining, type SandboxInvoice } from "./state.js";
+import { signAsPlisio } from "./sign.js";
+import { getSettings, hasUnconfirmed, pendingAmount, type SandboxInvoice } from "./state.js";
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 /**
@@ -16,15 +16,19 @@ const RETRY_DELAYS_S = [60, 300, 900, 3600, 21600, 21600, 21600, 21600, 21600];
 
 export type CallbackRow = typeof sandboxPlisioCallbacks.$inferSelect;
 
-/** The fields Plisio posts about an invoice (its JSON callback), signed with verify_hash. */
+/**
+ * The fields Plisio posts about an invoice (its JSON callback, as in the callback sample of Plisio's Node client and
+ * the white-label fields of its invoice answer), signed with verify_hash. pending_amount is the total less the
+ * confirmed money.
+ */
 function callbackFields(inv: SandboxInvoice, secretKey: string): Record<string, unknown> {
-  const fields: Record<string, unknown> = {
+  return signAsPlisio({
     txn_id: inv.txnId,
     ipn_type: "invoice",
     merchant: "Autodrop sandbox shop",
-    merchant_id: "sandbox",
+    merchant_id: "5d09fcd84f1e66138d706ed8",
     amount: formatDecimal(inv.amount, CRYPTO_DECIMALS),
-    pending_amount: remaining(inv),
+    pending_amount: pendingAmount(inv),
     currency: inv.currency,
     psys_cid: inv.currency,
     order_number: inv.orderNumber,
@@ -42,21 +46,18 @@ function callbackFields(inv: SandboxInvoice, secretKey: string): Record<string, 
     comment: "",
     // A number, as Plisio sends it: verify_hash is computed over its text.
     expire_utc: Math.floor(inv.expiresAt.getTime() / 1000),
-  };
-  return { ...fields, verify_hash: plisioVerifyHash(fields, secretKey) };
+  })(secretKey);
 }
 
 /** Posts callbacks as Plisio does; the app's own URL is reached in-process (tests run without a port). */
 export function callbackSender(app: FastifyInstance, ctx: SandboxContext) {
-  async function post(
-    url: string,
-    body: Record<string, unknown>,
-  ): Promise<{ status: number | null; error: string | null }> {
+  async function post(url: string, text: string): Promise<{ status: number | null; error: string | null }> {
     // callback_url with json=true asks for JSON; otherwise Plisio posts a form.
     const json = new URL(url).searchParams.get("json") === "true";
+    const fields = JSON.parse(text) as Record<string, unknown>;
     const payload = json
-      ? JSON.stringify(body)
-      : new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString();
+      ? text
+      : new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
     const headers = { "content-type": json ? "application/json" : "application/x-www-form-urlencoded" };
     try {
       if (url.startsWith(`${ctx.config.publicUrl}/`)) {
@@ -83,7 +84,7 @@ export function callbackSender(app: FastifyInstance, ctx: SandboxContext) {
 
   /** One attempt; anything but 200 is tried again later, until the attempts run out. */
   async function attempt(row: CallbackRow): Promise<CallbackRow> {
-    const { status, error } = await post(row.url, row.body);
+    const { status, error } = await post(row.url, row.payload ?? JSON.stringify(row.body));
     const attempts = row.attempts + 1;
     const delay = RETRY_DELAYS_S[attempts - 1];
     const delivered = status === 200;
@@ -104,12 +105,14 @@ export function callbackSender(app: FastifyInstance, ctx: SandboxContext) {
   /** Records the invoice's callback and sends it at once (unless callbacks are paused: then it waits for a retry). */
   async function notify(inv: SandboxInvoice): Promise<CallbackRow | null> {
     if (!inv.callbackUrl) return null;
+    const body = callbackFields(inv, ctx.config.cryptoProviderApiKey);
     const [row] = await ctx.db
       .insert(sandboxPlisioCallbacks)
       .values({
         txnId: inv.txnId,
         url: inv.callbackUrl,
-        body: callbackFields(inv, ctx.config.cryptoProviderApiKey),
+        body,
+        payload: JSON.stringify(body),
         nextAttemptAt: new Date(ctx.clock()),
       })
       .returning();

@@ -51,7 +51,14 @@ export function sourceRate(currency: CryptoCurrency): string {
   return cryptoAmountFor("1.00", SANDBOX_RATES[currency]);
 }
 
+/** What the buyer still has to send: the amount less everything received, confirmed or not. */
 export const remaining = (inv: SandboxInvoice) => subtractDecimal(inv.amount, inv.received, CRYPTO_DECIMALS);
+/** Plisio's pending_amount: the invoice total less the confirmed money received. */
+export const pendingAmount = (inv: SandboxInvoice) =>
+  subtractDecimal(inv.amount, inv.confirmed, CRYPTO_DECIMALS);
+/** Plisio's pending_sum: money seen in the mempool, not yet confirmed. */
+export const unconfirmedSum = (inv: SandboxInvoice) =>
+  subtractDecimal(inv.received, inv.confirmed, CRYPTO_DECIMALS);
 export const isFinal = (inv: SandboxInvoice) => ["completed", "mismatch", "expired"].includes(inv.status);
 export const hasUnconfirmed = (inv: SandboxInvoice) => compareDecimal(inv.received, inv.confirmed) > 0;
 

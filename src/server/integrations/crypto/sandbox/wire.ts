@@ -10,22 +10,26 @@ import {
 import { type CryptoCurrency, cryptoCurrencySchema, paymentUri } from "../../../../contract/payments.js";
 import { sandboxPlisioInvoices } from "../../../db/schema/index.js";
 import type { SandboxContext } from "../../sandbox-home.js";
-import { plisioVerifyHash } from "../verify-hash.js";
 import type { InvoiceActions } from "./actions.js";
+import { signAsPlisio } from "./sign.js";
 import {
   BASE,
   DEFAULT_EXPIRE_MINUTES,
   findInvoice,
   getSettings,
   newTxnId,
-  remaining,
   SANDBOX_RATES,
   sandboxWallet,
   shopOf,
   sourceRate,
+  unconfirmedSum,
 } from "./state.js";
 
 type Query = Record<string, string | undefined>;
+
+/** Plisio's profile (user) and shop ids for the sandbox shop: a number and a 24-hex-digit id, as Plisio gives them. */
+const SANDBOX_USER_ID = 1;
+const SANDBOX_SHOP_ID = "5d09fcd84f1e66138d706ed8";
 
 /** Plisio's error answer. */
 function plisioError(reply: FastifyReply, code: number, name: string, message: string): FastifyReply {
@@ -128,10 +132,7 @@ export function registerWireApi(scope: FastifyInstance, ctx: SandboxContext, act
       invoice_sum: amount,
       invoice_total_sum: amount,
     };
-    return {
-      status: "success",
-      data: { ...data, verify_hash: plisioVerifyHash(data, ctx.config.cryptoProviderApiKey) },
-    };
+    return { status: "success", data: signAsPlisio(data)(ctx.config.cryptoProviderApiKey) };
   });
 
   scope.get<{ Params: { id: string }; Querystring: Query }>(
@@ -143,34 +144,63 @@ export function registerWireApi(scope: FastifyInstance, ctx: SandboxContext, act
       const inv = await findInvoice(ctx.db, request.params.id);
       if (!inv || inv.shopKeyHash !== shop)
         return plisioError(reply, 404, "Not Found", "Operation not found");
+      const amount = formatDecimal(inv.amount, CRYPTO_DECIMALS);
+      // Field names and types as Plisio's transactions documentation and its SDKs give them (plisio-python's
+      // Operation, plisio-api-php's OperationDenormalizer): user_id a number, sum the invoice's total (the shop pays
+      // the commission here), actual_sum the confirmed incoming amount, pending_sum the unconfirmed (mempool) one.
       return {
         status: "success",
         data: {
-          id: inv.txnId,
-          user_id: "sandbox",
-          shop_id: "sandbox",
+          user_id: SANDBOX_USER_ID,
+          shop_id: SANDBOX_SHOP_ID,
           type: "invoice",
           status: inv.status,
+          pending_sum: unconfirmedSum(inv),
           psys_cid: inv.currency,
           currency: inv.currency,
           source_currency: "USD",
           source_rate: inv.sourceRate,
-          amount: formatDecimal(inv.amount, CRYPTO_DECIMALS),
-          pending_sum: remaining(inv),
-          actual_sum: formatDecimal(inv.received, CRYPTO_DECIMALS),
+          fee: null,
           wallet_hash: inv.walletHash,
-          tx_url: inv.txUrls,
-          tx_id: inv.txUrls.map((url) => url.slice(url.lastIndexOf("/") + 1)),
-          confirmations: compareDecimal(inv.confirmed, "0") > 0 ? 1 : 0,
+          sendmany: null,
           params: {
             order_number: inv.orderNumber,
             order_name: inv.orderName,
             source_amount: inv.sourceAmount,
+            source_currency: "USD",
+            currency: inv.currency,
+            psys_cid: inv.currency,
+            amount,
+            source_rate: inv.sourceRate,
           },
           expire_at_utc: Math.floor(inv.expiresAt.getTime() / 1000),
           created_at_utc: Math.floor(inv.createdAt.getTime() / 1000),
+          amount,
+          sum: amount,
+          commission: "0.00000000",
+          tx_url: inv.txUrls,
+          tx_id: inv.txUrls.map((url) => url.slice(url.lastIndexOf("/") + 1)),
+          id: inv.txnId,
+          actual_sum: formatDecimal(inv.confirmed, CRYPTO_DECIMALS),
+          actual_commission: "0.00000000",
+          actual_fee: "0.00000000",
+          actual_invoice_sum: formatDecimal(inv.confirmed, CRYPTO_DECIMALS),
+          tx: [],
+          confirmations: compareDecimal(inv.confirmed, "0") > 0 ? 1 : 0,
+          status_code: 200,
         },
       };
     },
+  );
+
+  // Everything else of Plisio's API (balances, withdrawals, currencies, ...) is not emulated: Plisio's error envelope,
+  // never an HTML page, so a client reads it as it would a refusal from Plisio.
+  scope.all(`${BASE}/api/v1/*`, async (request, reply) =>
+    plisioError(
+      reply,
+      404,
+      "Not Found",
+      `${request.method} ${request.url.split("?")[0]} is not emulated by the sandbox`,
+    ),
   );
 }
