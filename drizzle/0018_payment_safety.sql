@@ -4,7 +4,8 @@ ALTER TABLE "discount_codes" ADD COLUMN "reserved_count" integer DEFAULT 0 NOT N
 ALTER TABLE "discount_codes" DROP CONSTRAINT "discount_usage_within_limit";--> statement-breakpoint
 ALTER TABLE "discount_codes" ADD CONSTRAINT "discount_usage_within_limit" CHECK ("discount_codes"."usage_count" >= 0 AND "discount_codes"."reserved_count" >= 0 AND "discount_codes"."usage_count" + "discount_codes"."reserved_count" <= "discount_codes"."max_usage");--> statement-breakpoint
 -- What an invoice holds of its code: reserved (open), consumed (paid), released (ended unpaid); null without a code.
--- Invoices from before this migration count as consumed once paid, released otherwise.
+-- Invoices from before this migration count as consumed once paid, released otherwise: one still open now is honoured
+-- if paid later, without a use counted (none was reserved for it).
 ALTER TABLE "crypto_invoices" ADD COLUMN "discount_state" text;--> statement-breakpoint
 UPDATE "crypto_invoices" SET "discount_state" = CASE WHEN "status" IN ('completed', 'mismatch') THEN 'consumed' ELSE 'released' END WHERE "discount_code" IS NOT NULL;--> statement-breakpoint
 -- Confirmed money received (the provider's remaining amount is the total less it), and whether a payment is seen but

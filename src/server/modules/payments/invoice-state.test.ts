@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { invoiceStatusOf } from "../../../contract/payments.js";
 import { decideInvoiceUpdate, type StoredInvoice } from "./invoice-state.js";
 
 const open: StoredInvoice = {
@@ -9,18 +8,6 @@ const open: StoredInvoice = {
   applied: false,
   toSettle: [],
 };
-
-describe("the stored status from the provider's state and the confirmed money", () => {
-  it("believes completed or mismatch only with the money to match", () => {
-    expect(invoiceStatusOf("paid", "0.01", "0.01")).toBe("completed");
-    expect(invoiceStatusOf("overpaid", "0.01", "0.02")).toBe("mismatch");
-    expect(invoiceStatusOf("paid", "0.01", "0.001")).toBe("partial");
-    expect(invoiceStatusOf("overpaid", "0.01", "0")).toBe("pending");
-    expect(invoiceStatusOf("open", "0.01", "0.01")).toBe("pending");
-    expect(invoiceStatusOf("confirming", "0.01", "0.005")).toBe("partial");
-    expect(invoiceStatusOf("expired", "0.01", "0.01")).toBe("expired");
-  });
-});
 
 describe("what a provider update does to an invoice", () => {
   it("activates once, on the money in full; a paid invoice stays paid", () => {
