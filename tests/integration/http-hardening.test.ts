@@ -40,6 +40,7 @@ describe.each(DRIVERS)("HTTP hardening on %s", (driver) => {
       ["another site's Origin", { origin: "http://evil.example" }],
       ["another port of the same host (same site)", { origin: "http://localhost:6205" }],
       ["an opaque Origin (sandboxed frame, file:)", { origin: "null" }],
+      ["an opaque Origin from another site", { origin: "null", "sec-fetch-site": "cross-site" }],
       ["Sec-Fetch-Site same-site without Origin", { "sec-fetch-site": "same-site" }],
       ["Sec-Fetch-Site cross-site without Origin", { "sec-fetch-site": "cross-site" }],
       ["another site's Referer without Origin", { referer: "http://evil.example/page" }],
@@ -67,6 +68,8 @@ describe.each(DRIVERS)("HTTP hardening on %s", (driver) => {
         { origin: own },
         { host: "127.0.0.1:5173", origin: "http://127.0.0.1:5173" },
         { "sec-fetch-site": "same-origin" },
+        // A form posted from one of our pages whose referrer policy is no-referrer (the sandbox's).
+        { origin: "null", "sec-fetch-site": "same-origin" },
         { referer: `${own}/settings` },
         {},
       ];

@@ -27,19 +27,20 @@ const originOf = (url: string): string | null => {
  * Whether a browser's unsafe request that carries our cookies came from one of our own pages: the page's origin
  * must be PUBLIC_URL's or the one the request was addressed to (the same page, reached as 127.0.0.1 or through the
  * dev server's proxy). A page of another origin cannot make its browser send our cookies with a request whose
- * Origin is ours. Browsers send Origin with every unsafe request; older ones may send only Sec-Fetch-Site or a
- * Referer, and a request with none of them is not a browser's (curl, a bot, a test) and has no cookies it did not
- * choose to send. Requests without cookies (API and bot keys, signed webhooks, provider callbacks, the buyer's
+ * Origin is ours. Browsers send Origin with every unsafe request, but "null" for a form posted from a page whose
+ * referrer policy is no-referrer (helmet's, on the sandbox's pages) or from a sandboxed frame: then Sec-Fetch-Site,
+ * which no page can set, decides. Older browsers may send only Sec-Fetch-Site or a Referer; a request with none of
+ * them is not a browser's (curl, a bot, a test) and has no cookies it did not choose to send. Requests without cookies (API and bot keys, signed webhooks, provider callbacks, the buyer's
  * claim) lend a forger no authority and pass.
  */
 function isSameOriginRequest(source: RequestSource, publicUrl: string): boolean {
   if (!UNSAFE_METHODS.has(source.method) || !source.hasCookies) return true;
   const own = new Set([originOf(publicUrl), source.requestOrigin]);
-  if (source.origin !== undefined) return own.has(source.origin);
+  if (source.origin !== undefined && source.origin !== "null") return own.has(source.origin);
   if (source.secFetchSite !== undefined)
     return source.secFetchSite === "same-origin" || source.secFetchSite === "none";
   if (source.referer !== undefined) return own.has(originOf(source.referer));
-  return true;
+  return source.origin === undefined;
 }
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
