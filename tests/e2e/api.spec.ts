@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { capture as captureAt } from "./capture";
-import { expect, test } from "./fixtures";
+import { allowConsoleErrors, expect, test } from "./fixtures";
 import { logInThroughSandbox, sandboxCall } from "./sandbox";
 
 const capture = (page: Page, name: string) => captureAt(page, "api", name);
@@ -140,6 +140,7 @@ test("a Basic seller turns the API on, creates an order with the key and finds i
     await page.getByRole("dialog").getByRole("button", { name: "Refresh Key" }).click();
     const fresh = await page.getByRole("textbox", { name: "API key", exact: true }).inputValue();
     expect(fresh).not.toBe(key);
+    allowConsoleErrors(/status of 401 .*\/api\/v1\/get-inventory/);
     expect((await callApi(page, key, "GET", "/api/v1/get-inventory")).status).toBe(401);
     expect((await callApi(page, fresh, "GET", "/api/v1/get-inventory")).status).toBe(200);
   } finally {
