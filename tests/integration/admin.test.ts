@@ -182,6 +182,7 @@ describe.each(DRIVERS)("admin controls on %s", (driver) => {
       applicablePlans: "both",
       maxUsage: 100,
       usageCount: 0,
+      reservedCount: 0,
       isActive: true,
       createdAt: new Date(NOW).toISOString(),
     });

@@ -10,8 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime } from "@/lib/format";
 import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
-import { AdminTable, formatDateTime } from "./admin-table";
+import { AdminTable } from "./admin-table";
 
 /** What happened, as the admin reads it (the seller reads the same in Payment History, decision 040). */
 const KIND_LABELS: Record<SettlementKind, string> = {
