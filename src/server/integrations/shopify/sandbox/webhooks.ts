@@ -3,10 +3,15 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { sandboxShopifyDeliveries, sandboxShopifyWebhooks } from "../../../db/schema/index.js";
 import type { SandboxContext } from "../../sandbox-home.js";
-import { SHOPIFY_API_VERSION, webhookTopicEnum } from "../client.js";
-import { webhookHmac } from "../hmac.js";
+import { EMULATED_API_VERSION } from "./graphql/version.js";
+import { shopifyWebhookSignature } from "./signing.js";
 
 const DELIVERY_TIMEOUT_MS = 5_000;
+
+/** A topic as its WebhookSubscriptionTopic value names it: orders/create is ORDERS_CREATE. */
+function topicEnumValue(topic: string): string {
+  return topic.replaceAll("/", "_").toUpperCase();
+}
 
 /** Same webhook id for every retry of one event to one address, as Shopify does. */
 function eventWebhookId(key: string): string {
@@ -44,12 +49,12 @@ export function webhookSender(app: FastifyInstance, ctx: SandboxContext) {
       "content-type": "application/json",
       "user-agent": "Shopify-Captain-Hook",
       "x-shopify-topic": p.topic,
-      "x-shopify-hmac-sha256": webhookHmac(ctx.config.shopifyApiSecret, p.body),
+      "x-shopify-hmac-sha256": shopifyWebhookSignature(ctx.config.shopifyApiSecret, p.body),
       "x-shopify-shop-domain": p.shop,
       "x-shopify-webhook-id": p.webhookId ?? randomUUID(),
       "x-shopify-event-id": p.eventId ?? randomUUID(),
       "x-shopify-triggered-at": new Date().toISOString(),
-      "x-shopify-api-version": SHOPIFY_API_VERSION,
+      "x-shopify-api-version": EMULATED_API_VERSION,
     };
     let status: number | null = null;
     let error: string | null = null;
@@ -99,7 +104,7 @@ export function webhookSender(app: FastifyInstance, ctx: SandboxContext) {
       .select()
       .from(sandboxShopifyWebhooks)
       .where(
-        and(eq(sandboxShopifyWebhooks.shop, shop), eq(sandboxShopifyWebhooks.topic, webhookTopicEnum(topic))),
+        and(eq(sandboxShopifyWebhooks.shop, shop), eq(sandboxShopifyWebhooks.topic, topicEnumValue(topic))),
       );
     const results = [];
     for (const s of subs) {
