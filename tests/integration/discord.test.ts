@@ -10,6 +10,7 @@ import { items, listings, orderItems, orders, users } from "../../src/server/db/
 import { DiscordWebhookError } from "../../src/server/integrations/discord/index.js";
 import type { RecordedDiscordMessage } from "../../src/server/integrations/discord/sandbox.js";
 import { applyMovement } from "../../src/server/modules/inventory/ledger.js";
+import { buildDiscordMessage } from "../../src/server/modules/notifications/messages.js";
 import {
   notifyAfterDelivery,
   notifyLowStock,
@@ -18,6 +19,7 @@ import {
 } from "../../src/server/modules/notifications/service.js";
 import { completeOrder } from "../../src/server/modules/orders/completion.js";
 import { ORDER_CREATED_JOB } from "../../src/server/modules/orders/events.js";
+import { apiSeller } from "./api-fixtures.js";
 import { createItem, grant, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
@@ -242,6 +244,68 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
     expect(message.embeds?.[0].title).toBe("⚠️ Out of stock: Chroma bundle");
     await new Promise((r) => setTimeout(r, 1000));
     expect(await messagesOf(t.app, hook.id)).toHaveLength(1);
+  });
+
+  it("announces an order made through the public API, like a Shopify one (decision 008)", async () => {
+    const { seller, createOrder, item } = await apiSeller(t.app);
+    const hook = newWebhook();
+    const saved = await t.app.inject({
+      method: "POST",
+      url: "/api/settings/discord-webhook",
+      headers: seller.headers,
+      payload: {
+        webhookUrl: hook.url,
+        enabled: true,
+        orderCreatedEnabled: true,
+        orderDeliveredEnabled: true,
+        pingEveryone: false,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const created = await createOrder([{ codeName: item.codeName, quantity: 3 }], {
+      "idempotency-key": "k1",
+    });
+    expect(created.statusCode).toBe(201);
+    // A retry of the same request is the same order: still one message.
+    await createOrder([{ codeName: item.codeName, quantity: 3 }], { "idempotency-key": "k1" });
+    const [message] = await waitForMessages(t.app, hook.id, 1);
+    const embed = message.embeds?.[0];
+    expect(embed?.title).toBe(`🛒 New order ${created.json().id.slice(0, 8)}`);
+    expect(embed?.fields).toEqual(
+      expect.arrayContaining([
+        { name: "Source", value: "API", inline: true },
+        { name: "Items", value: `3 × ${item.publicName}`, inline: false },
+      ]),
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await messagesOf(t.app, hook.id)).toHaveLength(1);
+  });
+
+  it("sends a 40-line order's message within Discord's limits, whole item lines and +N more", async () => {
+    const hook = newWebhook();
+    const payload = {
+      orderId: crypto.randomUUID(),
+      orderNumber: "1040",
+      source: "shopify",
+      games: ["mm2"],
+      items: Array.from({ length: 40 }, (_, i) => ({
+        name: `Chroma Elderwood Scythe no. ${i + 1}`,
+        quantity: 1,
+      })),
+      totalAmount: "400.00",
+      robloxUsername: "BuyerBob",
+    };
+    const message = buildDiscordMessage(
+      { kind: "order_created", payload },
+      { pingEveryone: false, at: new Date("2030-01-01T00:00:00Z") },
+    );
+    await t.app.ctx.providers.discord.executeWebhook(hook.url, message);
+    const [recorded] = await messagesOf(t.app, hook.id);
+    const items = recorded.embeds?.[0].fields?.find((f) => f.name === "Items")?.value ?? "";
+    const lines = items.split("\n");
+    expect(lines.at(-1)).toMatch(/^\+\d+ more$/);
+    expect(lines.slice(0, -1)).toEqual(payload.items.slice(0, lines.length - 1).map((i) => `1 × ${i.name}`));
+    expect(lines.length - 1 + Number(lines.at(-1)?.match(/\d+/)?.[0])).toBe(40);
   });
 
   it("waits as long as Discord's 429 retry_after says, then delivers", async () => {

@@ -23,7 +23,7 @@ import {
 } from "../../db/schema/index.js";
 import { apiError } from "../auth/index.js";
 import { InsufficientInventoryError, moveInventory } from "../inventory/index.js";
-import { cancelOrder, claimBaseUrl, newAuthKey } from "../orders/index.js";
+import { cancelOrder, claimBaseUrl, newAuthKey, queueFollowUps } from "../orders/index.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { enqueueWebhookEvent, type WebhookEventDetails } from "./webhooks.js";
 
@@ -210,7 +210,8 @@ async function claimIdempotencyKey(
  * POST /api/v1/create-order in one transaction: takes the Idempotency-Key first, so a retry gets the first answer
  * (or its 422) even when stock, rules or catalogue would refuse the same order now; then checks the rules, creates
  * the order (source api, unclaimable only by its authKey), reserves its items through the ledger (which refuses to
- * overdraw, so concurrent orders never oversell) and queues the order.created webhook. A refusal rolls the key back
+ * overdraw, so concurrent orders never oversell) and queues the order.created webhook and the orders.created hook
+ * (the seller's Discord message). A refusal rolls the key back
  * with the rest, so a corrected retry may use it.
  */
 export async function createApiOrder(
@@ -251,6 +252,8 @@ export async function createApiOrder(
           .set({ statusCode: 201, response: order })
           .where(and(eq(apiIdempotencyKeys.userId, userId), eq(apiIdempotencyKeys.key, idempotencyKey)));
       await enqueueWebhookEvent(ctx, tx, userId, "order.created", order);
+      // Every sale is announced (decision 008), an API order like a Shopify one: the orders.created listeners.
+      await queueFollowUps(ctx, tx, userId, { orderIds: [row.id], listingIds: [] });
       await ctx.events.publish({ userId, type: "orders" }, tx);
       return { order, replayed: false };
     });
