@@ -35,7 +35,7 @@ const layerRules = LAYERS.slice(0, -1).map(([name, path], i) => ({
  */
 const EMULATOR_FILES = [
   "^src/server/integrations/shopify/sandbox/",
-  "^src/server/integrations/discord/sandbox\\.ts$",
+  "^src/server/integrations/discord/sandbox(-rules)?\\.ts$",
   "^src/server/integrations/roblox/(sandbox|sandbox-game|sandbox-store|headshot|png)\\.ts$",
 ];
 
