@@ -287,19 +287,21 @@ export async function apiOrderStatus(ctx: AppContext, userId: string, authKey: s
 }
 
 /**
- * POST /api/v1/cancel-order/{authKey}: the seller calls off an API order nobody has claimed yet; its items go back
- * to their inventory (the same cancellation as the orders page's, decision 028). Cancelling twice answers the same.
+ * POST /api/v1/cancel-order/{authKey}: the seller calls off an API order nobody has claimed yet (no buyer has locked
+ * a name); its items go back to their inventory (the same cancellation as the orders page's, decision 028).
+ * Cancelling twice answers the same.
  */
 export async function cancelApiOrder(ctx: AppContext, userId: string, authKey: string) {
   const [order] = await ctx.db
-    .select({ id: orders.id, status: orders.status })
+    .select({ id: orders.id, status: orders.status, robloxUsername: orders.robloxUsername })
     .from(orders)
     .where(and(eq(orders.authKey, authKey), eq(orders.userId, userId), eq(orders.source, "api")));
   if (!order) throw apiError(404, "not_found", API_TEXTS.orderNotFound);
-  const cancellable = (status: string) => sellerMayCancel({ status, orderSource: "api" });
-  if (order.status !== "cancelled" && !cancellable(order.status))
+  const cancellable = (row: { status: string; robloxUsername: string | null }) =>
+    sellerMayCancel({ status: row.status, orderSource: "api", robloxUsername: row.robloxUsername });
+  if (order.status !== "cancelled" && !cancellable(order))
     throw apiError(409, "order_not_cancellable", API_TEXTS.notCancellable);
-  await cancelOrder(ctx, order.id, { userId, allowed: (row) => cancellable(row.status) });
+  await cancelOrder(ctx, order.id, { userId, allowed: cancellable });
   return apiOrderStatus(ctx, userId, authKey);
 }
 

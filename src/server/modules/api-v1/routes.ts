@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   apiCheckStatusResponseSchema,
@@ -18,7 +19,7 @@ import {
 } from "../../../contract/api.js";
 import type { AppContext } from "../../context.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
-import { apiUserOf, type RouteApp, userOf } from "../auth/index.js";
+import { API_KEY_CALLER, apiUserOf, type RouteApp, userOf } from "../auth/index.js";
 import { assertMayUseWebhooks, mayUseApi, refreshApiKey, setApiIntegration } from "./keys.js";
 import { PUBLIC_API_TAG } from "./openapi.js";
 import { apiInventory, apiOrderStatus, cancelApiOrder, createApiOrder, listApiOrders } from "./orders.js";
@@ -128,20 +129,41 @@ export function publicApiRoutes(r: RouteApp, ctx: AppContext): void {
     async (request) => cancelApiOrder(ctx, apiUserOf(request).id, request.params.authKey),
   );
 
+  const ordersSchema = {
+    querystring: apiOrdersQuerySchema,
+    response: { 200: apiOrdersPageSchema, ...errors(400, ...KEY_ERRORS) },
+  };
+  const listOrders = async (request: FastifyRequest<{ Querystring: z.infer<typeof apiOrdersQuerySchema> }>) =>
+    listApiOrders(ctx, apiUserOf(request).id, request.query);
   r.get(
     "/api/v1/orders",
     {
       schema: {
         ...docs(
           "Your API orders",
-          "Orders created through the API, newest first; pass nextCursor as cursor for the next page. " +
-            "(The spec's GET /api/orders for API keys.)",
+          "Orders created through the API, newest first; pass nextCursor as cursor for the next page.",
         ),
-        querystring: apiOrdersQuerySchema,
-        response: { 200: apiOrdersPageSchema, ...errors(400, ...KEY_ERRORS) },
+        ...ordersSchema,
       },
     },
-    async (request) => listApiOrders(ctx, apiUserOf(request).id, request.query),
+    listOrders,
+  );
+  // The spec's path (001 §7) for the same list: with an API key it is this route; without one, the seller's
+  // session route of the orders module (decision 043).
+  r.get(
+    "/api/orders",
+    {
+      constraints: API_KEY_CALLER,
+      schema: {
+        ...docs(
+          "Your API orders (the spec's path)",
+          "The same list as GET /api/v1/orders, at the path the specification names. Only a request with an API " +
+            "key reaches it; without one, /api/orders is the seller's own session route.",
+        ),
+        ...ordersSchema,
+      },
+    },
+    listOrders,
   );
 }
 
