@@ -25,6 +25,33 @@ export interface Delivery {
   error: string | null;
 }
 
+/**
+ * The headers of one delivery, as Shopify's "Webhooks delivery structure" lists them: topic, signature, shop, the
+ * API version the payload is serialized in, the delivery's id (the same on every retry), when it was triggered and
+ * the event it belongs to.
+ */
+export function deliveryHeaders(p: {
+  shop: string;
+  topic: string;
+  body: string;
+  secret: string;
+  triggeredAt: Date;
+  webhookId?: string;
+  eventId?: string;
+}): Record<string, string> {
+  return {
+    "content-type": "application/json",
+    "user-agent": "Shopify-Captain-Hook",
+    "x-shopify-topic": p.topic,
+    "x-shopify-hmac-sha256": shopifyWebhookSignature(p.secret, p.body),
+    "x-shopify-shop-domain": p.shop,
+    "x-shopify-api-version": EMULATED_API_VERSION,
+    "x-shopify-webhook-id": p.webhookId ?? randomUUID(),
+    "x-shopify-triggered-at": p.triggeredAt.toISOString(),
+    "x-shopify-event-id": p.eventId ?? randomUUID(),
+  };
+}
+
 /** How many deliveries the receiver accepted (a 2xx). */
 export function deliveredCount(deliveries: Delivery[]): number {
   return deliveries.filter((d) => d.status !== null && d.status < 300).length;
@@ -45,17 +72,11 @@ export function webhookSender(app: FastifyInstance, ctx: SandboxContext) {
     webhookId?: string;
     eventId?: string;
   }): Promise<Delivery> {
-    const headers: Record<string, string> = {
-      "content-type": "application/json",
-      "user-agent": "Shopify-Captain-Hook",
-      "x-shopify-topic": p.topic,
-      "x-shopify-hmac-sha256": shopifyWebhookSignature(ctx.config.shopifyApiSecret, p.body),
-      "x-shopify-shop-domain": p.shop,
-      "x-shopify-webhook-id": p.webhookId ?? randomUUID(),
-      "x-shopify-event-id": p.eventId ?? randomUUID(),
-      "x-shopify-triggered-at": new Date().toISOString(),
-      "x-shopify-api-version": EMULATED_API_VERSION,
-    };
+    const headers = deliveryHeaders({
+      ...p,
+      secret: ctx.config.shopifyApiSecret,
+      triggeredAt: new Date(ctx.clock()),
+    });
     let status: number | null = null;
     let error: string | null = null;
     try {
