@@ -28,6 +28,17 @@ const layerRules = LAYERS.slice(0, -1).map(([name, path], i) => ({
   to: { path: LAYERS.slice(i + 1).map(([, above]) => above) },
 }));
 
+/**
+ * The emulators of the services whose clients live beside them (decision 043). An emulator written from the
+ * provider's documents catches the client's misreadings only if it shares none of the client's code; neutral wire
+ * helpers live in integrations/wire.
+ */
+const EMULATOR_FILES = [
+  "^src/server/integrations/shopify/sandbox/",
+  "^src/server/integrations/discord/sandbox(-rules)?\\.ts$",
+  "^src/server/integrations/roblox/(sandbox|sandbox-game|sandbox-store|headshot|png)\\.ts$",
+];
+
 module.exports = {
   forbidden: [
     ...layerRules,
@@ -77,6 +88,15 @@ module.exports = {
           "^src/server/integrations/sandbox-catalogue\\.ts$",
         ],
       },
+    },
+    {
+      name: "emulator-imports-no-client",
+      comment:
+        "An emulator (Shopify, Discord, Roblox) imports nothing of its service's client side: not the client, its " +
+        "signer or verifier, its payload parser, its OAuth helpers or its index; shared helpers go to integrations/wire.",
+      severity: "error",
+      from: { path: EMULATOR_FILES },
+      to: { path: "^src/server/integrations/(shopify|discord|roblox)/", pathNot: EMULATOR_FILES },
     },
     {
       name: "no-circular-server",

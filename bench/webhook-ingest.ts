@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { SANDBOX_DEFAULTS } from "../src/server/config.js";
 import { encryptSecret } from "../src/server/crypto/secrets.js";
-import { webhookHmac } from "../src/server/integrations/shopify/hmac.js";
+import { shopifyWebhookSignature } from "../src/server/integrations/shopify/sandbox/signing.js";
 import { TOKEN_PURPOSE } from "../src/server/modules/shopify/tokens.js";
 import { buildServerBundle, freshDatabase, ms, startServer, stopServer } from "./lib.js";
 import { type LoadRequest, type LoadResult, runLoad } from "./load.js";
@@ -101,7 +101,7 @@ export function orderRequests(
         "x-shopify-shop-domain": store.shop,
         "x-shopify-webhook-id": randomUUID(),
         "x-shopify-api-version": "2026-07",
-        "x-shopify-hmac-sha256": webhookHmac(secret, body),
+        "x-shopify-hmac-sha256": shopifyWebhookSignature(secret, body),
       },
       body,
     };

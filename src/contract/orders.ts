@@ -61,10 +61,21 @@ export const sellerOrderSchema = z.object({
 export type SellerOrder = z.infer<typeof sellerOrderSchema>;
 export const sellerOrderListSchema = z.array(sellerOrderSchema);
 
-/** The orders a seller may cancel from the Orders page (a store's order is cancelled in Shopify, decision 028). */
-export function sellerMayCancel(order: { status: string; orderSource: string }): boolean {
+/**
+ * The orders a seller may cancel, on the Orders page or through the API (a store's order is cancelled in Shopify,
+ * decision 028). An API order only until its buyer claims it: a buyer who locked their Roblox name is on the way.
+ */
+export function sellerMayCancel(order: {
+  status: string;
+  orderSource: string;
+  robloxUsername: string | null;
+}): boolean {
   if (order.status === "failed_no_stock") return order.orderSource !== "withdrawal";
-  return order.orderSource === "api" && (order.status === "unclaimed" || order.status === "awaiting_payment");
+  return (
+    order.orderSource === "api" &&
+    order.robloxUsername === null &&
+    (order.status === "unclaimed" || order.status === "awaiting_payment")
+  );
 }
 
 /** A failed order can be tried again against the seller's current stock. */

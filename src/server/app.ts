@@ -180,6 +180,8 @@ export async function buildApp(
 function modulePlugin(module: AppModule): AppModule["plugin"] {
   return async (scope, opts) => {
     scope.addHook("onRoute", (route) => {
+      const keyed = (route.constraints as { caller?: string } | undefined)?.caller === "api-key";
+      if (keyed && module.apiKeyRoutes?.includes(route.url)) return;
       if (!module.prefixes.some((prefix) => route.url.startsWith(prefix)))
         throw new Error(`Module ${module.name} registered ${route.url}, outside its prefixes`);
     });

@@ -35,5 +35,10 @@ export interface AppModule {
    * route outside its module's prefixes, so a URL finds its module in one guess).
    */
   prefixes: readonly string[];
+  /**
+   * URLs another module owns that this one serves to callers with an API key (routes constrained to
+   * API_KEY_CALLER); docs/architecture.md lists them as "(API key)".
+   */
+  apiKeyRoutes?: readonly string[];
   plugin: (app: FastifyInstance, opts: { ctx: AppContext }) => Promise<void>;
 }

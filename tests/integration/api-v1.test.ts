@@ -252,6 +252,65 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     const refused = await cancel(delivered.authKey);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: expect.any(String), code: "order_not_cancellable" });
+
+    // A buyer who locked their name has claimed the order, though it is still "unclaimed" until the bot acts.
+    const claimed = (await createOrder(key, [{ codeName: item.codeName, quantity: 2 }])).json();
+    const buyer = uniqueName("Buyer");
+    await ensureRobloxUser(t.app, buyer);
+    const locked = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/claim-api",
+      payload: { authKey: claimed.authKey, robloxUsername: buyer },
+      remoteAddress: uniqueIp(),
+    });
+    expect(locked.statusCode).toBe(200);
+    const lockedRefused = await cancel(claimed.authKey);
+    expect(lockedRefused.statusCode).toBe(409);
+    expect(lockedRefused.json()).toEqual({ error: expect.any(String), code: "order_not_cancellable" });
+    const [row] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, claimed.id));
+    expect(row.status).toBe("unclaimed");
+    // The Orders page follows the same rule.
+    const fromPage = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${claimed.id}/cancel`,
+      headers: seller.headers,
+    });
+    expect(fromPage.statusCode).toBe(409);
+  });
+
+  it("serves the spec's GET /api/orders to an API key (the key owner's API orders) and to the seller's session", async () => {
+    const { seller, key, item } = await apiSeller(t.app);
+    const first = (await createOrder(key, [{ codeName: item.codeName, quantity: 1 }])).json();
+    const second = (await createOrder(key, [{ codeName: item.codeName, quantity: 2 }])).json();
+    await apiSeller(t.app).then((other) => other.createOrder());
+
+    const keyed = await t.app.inject({ method: "GET", url: "/api/orders?limit=1", headers: bearer(key) });
+    expect(keyed.statusCode).toBe(200);
+    expect(keyed.headers["ratelimit-limit"]).toBeDefined();
+    const page1 = keyed.json();
+    expect(page1.orders.map((o: { id: string }) => o.id)).toEqual([second.id]);
+    const page2 = (
+      await t.app.inject({
+        method: "GET",
+        url: `/api/orders?limit=1&cursor=${encodeURIComponent(page1.nextCursor)}`,
+        headers: bearer(key),
+      })
+    ).json();
+    expect(page2.orders.map((o: { id: string }) => o.id)).toEqual([first.id]);
+    const v1 = await t.app.inject({ method: "GET", url: "/api/v1/orders?limit=1", headers: bearer(key) });
+    expect(v1.json()).toEqual(page1);
+
+    const wrong = await t.app.inject({ method: "GET", url: "/api/orders", headers: bearer("ad_test_nope") });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: expect.any(String), code: "invalid_api_key" });
+
+    // The seller's session route is unchanged: the Orders page's list, by cookie.
+    const session = await t.app.inject({ method: "GET", url: "/api/orders", headers: seller.headers });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().map((o: { id: string }) => o.id)).toEqual(
+      expect.arrayContaining([first.id, second.id]),
+    );
+    expect((await t.app.inject({ method: "GET", url: "/api/orders" })).statusCode).toBe(401);
   });
 
   it("refreshing the key revokes the old one at once", async () => {

@@ -49,7 +49,8 @@ async function routesOf(module: AppModule): Promise<string[]> {
   app.setSerializerCompiler(serializerCompiler);
   const urls: string[] = [];
   app.addHook("onRoute", (route) => {
-    urls.push(route.url);
+    const keyed = (route.constraints as { caller?: string } | undefined)?.caller === "api-key";
+    urls.push(keyed ? `${route.url} (API key)` : route.url);
   });
   const ctx = {
     config: testConfig(),
@@ -92,7 +93,10 @@ describe("docs/architecture.md", () => {
   });
 
   it("lists exactly the modules' URL prefixes, each with its module", () => {
-    const declared = MODULES.flatMap((m) => m.prefixes.map((prefix) => [prefix, m.name]));
+    const declared = MODULES.flatMap((m) => [
+      ...m.prefixes.map((prefix) => [prefix, m.name]),
+      ...(m.apiKeyRoutes ?? []).map((url) => [`${url} (API key)`, m.name]),
+    ]);
     expect(urlRows.map(([prefix, name]) => [prefix, name]).sort()).toEqual(declared.sort());
   });
 

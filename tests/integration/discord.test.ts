@@ -10,6 +10,7 @@ import { items, listings, orderItems, orders, users } from "../../src/server/db/
 import { DiscordWebhookError } from "../../src/server/integrations/discord/index.js";
 import type { RecordedDiscordMessage } from "../../src/server/integrations/discord/sandbox.js";
 import { applyMovement } from "../../src/server/modules/inventory/ledger.js";
+import { buildDiscordMessage } from "../../src/server/modules/notifications/messages.js";
 import {
   notifyAfterDelivery,
   notifyLowStock,
@@ -18,6 +19,7 @@ import {
 } from "../../src/server/modules/notifications/service.js";
 import { completeOrder } from "../../src/server/modules/orders/completion.js";
 import { ORDER_CREATED_JOB } from "../../src/server/modules/orders/events.js";
+import { apiSeller } from "./api-fixtures.js";
 import { createItem, grant, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
@@ -244,6 +246,68 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
     expect(await messagesOf(t.app, hook.id)).toHaveLength(1);
   });
 
+  it("announces an order made through the public API, like a Shopify one (decision 008)", async () => {
+    const { seller, createOrder, item } = await apiSeller(t.app);
+    const hook = newWebhook();
+    const saved = await t.app.inject({
+      method: "POST",
+      url: "/api/settings/discord-webhook",
+      headers: seller.headers,
+      payload: {
+        webhookUrl: hook.url,
+        enabled: true,
+        orderCreatedEnabled: true,
+        orderDeliveredEnabled: true,
+        pingEveryone: false,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const created = await createOrder([{ codeName: item.codeName, quantity: 3 }], {
+      "idempotency-key": "k1",
+    });
+    expect(created.statusCode).toBe(201);
+    // A retry of the same request is the same order: still one message.
+    await createOrder([{ codeName: item.codeName, quantity: 3 }], { "idempotency-key": "k1" });
+    const [message] = await waitForMessages(t.app, hook.id, 1);
+    const embed = message.embeds?.[0];
+    expect(embed?.title).toBe(`🛒 New order ${created.json().id.slice(0, 8)}`);
+    expect(embed?.fields).toEqual(
+      expect.arrayContaining([
+        { name: "Source", value: "API", inline: true },
+        { name: "Items", value: `3 × ${item.publicName}`, inline: false },
+      ]),
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await messagesOf(t.app, hook.id)).toHaveLength(1);
+  });
+
+  it("sends a 40-line order's message within Discord's limits, whole item lines and +N more", async () => {
+    const hook = newWebhook();
+    const payload = {
+      orderId: crypto.randomUUID(),
+      orderNumber: "1040",
+      source: "shopify",
+      games: ["mm2"],
+      items: Array.from({ length: 40 }, (_, i) => ({
+        name: `Chroma Elderwood Scythe no. ${i + 1}`,
+        quantity: 1,
+      })),
+      totalAmount: "400.00",
+      robloxUsername: "BuyerBob",
+    };
+    const message = buildDiscordMessage(
+      { kind: "order_created", payload },
+      { pingEveryone: false, at: new Date("2030-01-01T00:00:00Z") },
+    );
+    await t.app.ctx.providers.discord.executeWebhook(hook.url, message);
+    const [recorded] = await messagesOf(t.app, hook.id);
+    const items = recorded.embeds?.[0].fields?.find((f) => f.name === "Items")?.value ?? "";
+    const lines = items.split("\n");
+    expect(lines.at(-1)).toMatch(/^\+\d+ more$/);
+    expect(lines.slice(0, -1)).toEqual(payload.items.slice(0, lines.length - 1).map((i) => `1 × ${i.name}`));
+    expect(lines.length - 1 + Number(lines.at(-1)?.match(/\d+/)?.[0])).toBe(40);
+  });
+
   it("waits as long as Discord's 429 retry_after says, then delivers", async () => {
     const { seller, hook } = await sellerWithDiscord();
     const limit = await t.app.inject({
@@ -313,6 +377,105 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
     await sendDiscordNotification(t.app.ctx, job, jobId);
     expect(await messagesOf(t.app, hook.id)).toHaveLength(1);
   });
+
+  it("rate-limits each webhook by itself as Discord does: 5 executions per 2 s, then 429 with retry_after", async () => {
+    const { id } = newWebhook();
+    const url = `/__sandbox/discord/api/v10/webhooks/${id}/token_abc`;
+    const answers = [];
+    for (let i = 0; i < 12; i++)
+      answers.push(await t.app.inject({ method: "POST", url, payload: { content: `m${i}` } }));
+    expect(answers.map((a) => a.statusCode)).toEqual([...Array(5).fill(204), ...Array(7).fill(429)]);
+    expect(answers.slice(0, 5).map((a) => a.headers["x-ratelimit-remaining"])).toEqual([
+      "4",
+      "3",
+      "2",
+      "1",
+      "0",
+    ]);
+    const limited = answers[5];
+    const body = limited.json();
+    expect(body).toEqual({
+      message: "You are being rate limited.",
+      retry_after: expect.any(Number),
+      global: false,
+    });
+    expect(body.retry_after).toBeGreaterThan(0);
+    expect(body.retry_after).toBeLessThanOrEqual(2);
+    expect(limited.headers).toMatchObject({
+      "retry-after": String(Math.ceil(body.retry_after)),
+      "x-ratelimit-limit": "5",
+      "x-ratelimit-remaining": "0",
+      "x-ratelimit-scope": "user",
+      "x-ratelimit-bucket": expect.any(String),
+    });
+    // Another webhook has its own bucket.
+    const other = newWebhook();
+    const elsewhere = await t.app.inject({
+      method: "POST",
+      url: `/__sandbox/discord/api/v10/webhooks/${other.id}/token_abc`,
+      payload: { content: "x" },
+    });
+    expect(elsewhere.statusCode).toBe(204);
+    await new Promise((r) => setTimeout(r, body.retry_after * 1000 + 50));
+    expect((await t.app.inject({ method: "POST", url, payload: { content: "later" } })).statusCode).toBe(204);
+    expect(await messagesOf(t.app, id)).toHaveLength(6);
+  });
+
+  it("refuses what Discord refuses: an author name over 256, an embed total over 6,000, with Discord's form error", async () => {
+    const { id } = newWebhook();
+    const url = `/__sandbox/discord/api/v10/webhooks/${id}/token_abc`;
+    const author = await t.app.inject({
+      method: "POST",
+      url,
+      payload: { embeds: [{ title: "t", author: { name: "a".repeat(257) } }] },
+    });
+    expect(author.statusCode).toBe(400);
+    expect(author.json()).toEqual({
+      code: 50035,
+      errors: {
+        embeds: {
+          "0": {
+            author: {
+              name: {
+                _errors: [{ code: "BASE_TYPE_MAX_LENGTH", message: "Must be 256 or fewer in length." }],
+              },
+            },
+          },
+        },
+      },
+      message: "Invalid Form Body",
+    });
+    const fields = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}`, value: "v".repeat(1000) }));
+    const total = await t.app.inject({ method: "POST", url, payload: { embeds: [{ title: "t", fields }] } });
+    expect(total.statusCode).toBe(400);
+    expect(total.json().errors.embeds._errors[0].code).toBe("MAX_EMBED_SIZE_EXCEEDED");
+    // The provider reports the refusal as final, so the job drops the message instead of retrying it.
+    const err = await t.app.ctx.providers.discord
+      .executeWebhook(`https://discord.com/api/webhooks/${id}/token_abc`, {
+        embeds: [{ title: "t", fields }],
+        allowed_mentions: { parse: [] },
+      })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(DiscordWebhookError);
+    expect(err.status).toBe(400);
+    expect(await messagesOf(t.app, id)).toHaveLength(0);
+  });
+
+  it("delivers a burst of messages to one webhook by waiting out the emulator's own 429s", async () => {
+    const { seller, hook } = await sellerWithDiscord();
+    for (let i = 0; i < 8; i++) {
+      await t.app.ctx.jobs.send("discord.send", {
+        kind: "low_stock",
+        userId: seller.userId,
+        occurredAt: new Date().toISOString(),
+        payload: { listingId: crypto.randomUUID(), title: `Burst ${i}`, game: "mm2", stockQuantity: 0 },
+      });
+    }
+    const messages = await waitForMessages(t.app, hook.id, 8, 30_000);
+    expect(messages.map((m) => m.embeds?.[0].title).sort()).toEqual(
+      Array.from({ length: 8 }, (_, i) => `⚠️ Out of stock: Burst ${i}`).sort(),
+    );
+  }, 40_000);
 
   it("emulates Discord's webhook endpoint: 204, 200 with ?wait=true, 400 for an empty message, and an inbox page", async () => {
     const { id } = newWebhook();

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { Game } from "../../src/contract/games.js";
 import type { App } from "../../src/server/app.js";
-import { webhookHmac } from "../../src/server/integrations/shopify/hmac.js";
+import { shopifyWebhookSignature } from "../../src/server/integrations/shopify/sandbox/signing.js";
 import { createItem, grant, uniqueName } from "./bot-fixtures.js";
 import { type SignedIn, signIn } from "./helpers.js";
 
@@ -144,7 +144,9 @@ export function signedWebhook(
       "x-shopify-api-version": "2026-07",
       ...(hmac === ""
         ? {}
-        : { "x-shopify-hmac-sha256": hmac ?? webhookHmac(app.ctx.config.shopifyApiSecret, body) }),
+        : {
+            "x-shopify-hmac-sha256": hmac ?? shopifyWebhookSignature(app.ctx.config.shopifyApiSecret, body),
+          }),
     },
     payload: body,
   });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { oauthStates, sandboxShopifyWebhooks, shops } from "../../src/server/db/schema/index.js";
-import { oauthQueryHmac } from "../../src/server/integrations/shopify/hmac.js";
+import { shopifyQuerySignature } from "../../src/server/integrations/shopify/sandbox/signing.js";
 import { uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
@@ -171,7 +171,7 @@ describe.each(DRIVERS)("Shopify OAuth against the emulator on %s", (driver) => {
       tamper: (q) => {
         q.set("code", "not-a-code");
         q.delete("hmac");
-        q.set("hmac", oauthQueryHmac(t.app.ctx.config.shopifyApiSecret, Object.fromEntries(q)));
+        q.set("hmac", shopifyQuerySignature(t.app.ctx.config.shopifyApiSecret, Object.fromEntries(q)));
       },
     });
     expect(location).toBe("/?error=token_failed");

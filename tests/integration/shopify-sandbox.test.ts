@@ -7,7 +7,7 @@ import {
   sandboxShopifyOrders,
   sandboxShopifyVariants,
 } from "../../src/server/db/schema/index.js";
-import { webhookHmac } from "../../src/server/integrations/shopify/hmac.js";
+import { shopifyWebhookSignature } from "../../src/server/integrations/shopify/sandbox/signing.js";
 import {
   ensureSandboxShop,
   issueExpiringToken,
@@ -142,7 +142,9 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
     expect(deliveries.map((d) => d.status)).toEqual([200, 200]);
     expect(new Set(deliveries.map((d) => d.webhookId)).size).toBe(1);
     expect(deliveries[0].address).toBe(`${t.app.ctx.config.publicUrl}/api/webhooks/shopify/orders`);
-    expect(webhookHmac(t.app.ctx.config.shopifyApiSecret, order.payload)).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(shopifyWebhookSignature(t.app.ctx.config.shopifyApiSecret, order.payload)).toMatch(
+      /^[A-Za-z0-9+/]{43}=$/,
+    );
 
     const bad = await t.app.inject({
       method: "POST",

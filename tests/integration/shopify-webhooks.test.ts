@@ -9,7 +9,7 @@ import {
   shops,
   users,
 } from "../../src/server/db/schema/index.js";
-import { webhookHmac } from "../../src/server/integrations/shopify/hmac.js";
+import { shopifyWebhookSignature } from "../../src/server/integrations/shopify/sandbox/signing.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import {
   linkListing,
@@ -187,7 +187,7 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
       (await signedWebhook(t.app, ORDERS, s.shop, "orders/create", body, "not base64!")).statusCode,
     ).toBe(401);
     expect((await signedWebhook(t.app, ORDERS, s.shop, "orders/create", body)).statusCode).toBe(200);
-    const hmac = webhookHmac(t.app.ctx.config.shopifyApiSecret, body);
+    const hmac = shopifyWebhookSignature(t.app.ctx.config.shopifyApiSecret, body);
     const altered = body.replace('"quantity":1', '"quantity":9');
     expect((await signedWebhook(t.app, ORDERS, s.shop, "orders/create", altered, hmac)).statusCode).toBe(401);
     expect(await ordersOf(s.user.userId)).toHaveLength(1);

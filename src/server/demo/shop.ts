@@ -18,7 +18,7 @@ import {
   issueExpiringToken,
   listProductsWithVariants,
   orderWebhookSchema,
-  parseShopifyJson,
+  parseJsonExact,
 } from "../integrations/shopify/index.js";
 import { invalidateDashboardRollups } from "../modules/dashboard/index.js";
 import { applyMovement } from "../modules/inventory/index.js";
@@ -107,7 +107,7 @@ export async function seedDemoShop(ctx: AppContext): Promise<void> {
       lineItems: [{ variantId: pick.variantId, quantity: 1 + Math.floor(rand() * 2) }],
       email: `buyer${Math.floor(rand() * 9000 + 1000)}@example.com`,
     });
-    const payload = orderWebhookSchema.parse(parseShopifyJson(sandboxOrder.payload));
+    const payload = orderWebhookSchema.parse(parseJsonExact(sandboxOrder.payload));
     const result = await ingestShopifyOrder(ctx, DEMO_SHOP, payload);
     if (result.status !== "created") continue;
     const stage = daysAgo > 2 ? "completed" : ["unclaimed", "pending", "completed"][Math.floor(rand() * 3)];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import published from "../../../../tests/fixtures/discord/published-samples.json" with { type: "json" };
 import { DiscordClient, DiscordRateLimitError, DiscordWebhookError, retryAfterSeconds } from "./client.js";
 
 const URL_IN = "https://discordapp.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz";
@@ -96,5 +97,30 @@ describe("DiscordClient", () => {
       .catch((e) => e);
     expect(bad).toBeInstanceOf(DiscordWebhookError);
     expect(calls).toHaveLength(0);
+  });
+
+  it("reads Discord's documented 429 answers: the per-route one and the global one", async () => {
+    for (const sample of [published.userRateLimitResponse, published.globalRateLimitResponse]) {
+      const { fetch } = fakeFetch(
+        () => new Response(JSON.stringify(sample.body), { status: sample.status, headers: sample.headers }),
+      );
+      const err = await new DiscordClient(fetch, "https://discord.com")
+        .executeWebhook(URL_IN, { content: "x", allowed_mentions: { parse: [] } })
+        .catch((e) => e);
+      expect(err).toBeInstanceOf(DiscordRateLimitError);
+      expect(err.retryAfterSeconds).toBe(64.57);
+      expect(err.global).toBe(sample.body.global);
+    }
+  });
+
+  it("treats Discord's documented form error as final: the body will not get better by itself", async () => {
+    const { fetch } = fakeFetch(
+      () => new Response(JSON.stringify(published.errors.objectError), { status: 400 }),
+    );
+    const err = await new DiscordClient(fetch, "https://discord.com")
+      .executeWebhook(URL_IN, { content: "x", allowed_mentions: { parse: [] } })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(DiscordWebhookError);
+    expect(err.retryable).toBe(false);
   });
 });

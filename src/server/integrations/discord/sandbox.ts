@@ -3,7 +3,11 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { sandboxDiscordMessages, sandboxDiscordRateLimits } from "../../db/schema/index.js";
+import {
+  sandboxDiscordBuckets,
+  sandboxDiscordMessages,
+  sandboxDiscordRateLimits,
+} from "../../db/schema/index.js";
 import {
   acceptFormPosts,
   addSandboxEntry,
@@ -12,6 +16,13 @@ import {
   type SandboxContext,
   sendPage,
 } from "../sandbox-home.js";
+import {
+  type BucketState,
+  checkExecuteBody,
+  type ExecuteBody,
+  rateLimitAnswer,
+  WEBHOOK_RATE_LIMIT,
+} from "./sandbox-rules.js";
 
 const BASE = "/__sandbox/discord";
 const RATE_LIMIT_ROW = 1;
@@ -20,35 +31,6 @@ const RATE_LIMIT_ROW = 1;
 function discordError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
   return reply.status(status).send({ message, code });
 }
-
-const embedSchema = z.looseObject({
-  title: z.string().max(256).optional(),
-  description: z.string().max(4096).optional(),
-  color: z.number().int().min(0).max(0xffffff).optional(),
-  timestamp: z.string().optional(),
-  fields: z
-    .array(
-      z.object({
-        name: z.string().min(1).max(256),
-        value: z.string().min(1).max(1024),
-        inline: z.boolean().optional(),
-      }),
-    )
-    .max(25)
-    .optional(),
-  footer: z.object({ text: z.string().max(2048) }).optional(),
-});
-
-/** The part of Discord's execute-webhook body the emulator checks (the real limits). */
-const executeBodySchema = z.looseObject({
-  content: z.string().max(2000).optional(),
-  username: z.string().max(80).optional(),
-  embeds: z.array(embedSchema).max(10).optional(),
-  allowed_mentions: z
-    .looseObject({ parse: z.array(z.enum(["everyone", "roles", "users"])).optional() })
-    .optional(),
-});
-type ExecuteBody = z.infer<typeof executeBodySchema>;
 
 const rateLimitSchema = z.object({
   count: z.number().int().min(0).max(1000),
@@ -94,6 +76,27 @@ async function listMessages(
   return rows.map(recordedView);
 }
 
+/**
+ * Counts one execution against the webhook's bucket, atomically (instances sharing the database agree): a new
+ * window starts once the last one is over.
+ */
+async function takeWebhookBucket(db: Db, webhookId: string, now: Date): Promise<BucketState> {
+  const b = sandboxDiscordBuckets;
+  const windowOver = sql`${b.windowStartedAt} <= ${new Date(now.getTime() - WEBHOOK_RATE_LIMIT.windowMs).toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(b)
+    .values({ webhookId, windowStartedAt: now, used: 1 })
+    .onConflictDoUpdate({
+      target: b.webhookId,
+      set: {
+        windowStartedAt: sql`CASE WHEN ${windowOver} THEN ${now.toISOString()}::timestamptz ELSE ${b.windowStartedAt} END`,
+        used: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${b.used} + 1 END`,
+      },
+    })
+    .returning({ windowStartedAt: b.windowStartedAt, used: b.used });
+  return row;
+}
+
 /** Takes one 429 from the rate-limit budget, atomically, so instances sharing the database agree. */
 async function takeRateLimit(db: Db): Promise<number | null> {
   const rows = await db
@@ -131,8 +134,9 @@ async function getRateLimit(db: Db) {
 }
 
 /**
- * The Discord emulator: the execute-webhook endpoint in Discord's wire format (records every message; answers 429
- * with retry_after when told to), a JSON control API for tests, and an inbox page.
+ * The Discord emulator: the execute-webhook endpoint in Discord's wire format (Discord's limits on the body and its
+ * form errors; its own rate limit per webhook with Discord's headers, and 429s on demand), a JSON control API for
+ * tests, and an inbox page.
  */
 export async function registerDiscordSandbox(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
   addSandboxEntry({
@@ -177,15 +181,19 @@ function registerWireApi(scope: FastifyInstance, ctx: SandboxContext): void {
         return reply
           .status(429)
           .header("Retry-After", String(Math.ceil(retryAfter)))
-          .header("X-RateLimit-Limit", "5")
+          .header("X-RateLimit-Limit", String(WEBHOOK_RATE_LIMIT.limit))
           .header("X-RateLimit-Remaining", "0")
           .header("X-RateLimit-Reset-After", String(retryAfter))
           .header("X-RateLimit-Scope", "user")
           .send({ message: "You are being rate limited.", retry_after: retryAfter, global: false });
       }
-      const parsed = executeBodySchema.safeParse(request.body);
-      if (!parsed.success) return discordError(reply, 400, 50035, "Invalid Form Body");
-      const body = parsed.data;
+      const now = new Date(ctx.clock());
+      const bucket = rateLimitAnswer(await takeWebhookBucket(ctx.db, id, now), now);
+      reply.headers(bucket.headers);
+      if (bucket.limited) return reply.status(429).send(bucket.limited);
+      const checked = checkExecuteBody(request.body);
+      if (!checked.ok) return reply.status(400).send(checked.error);
+      const body = checked.body;
       if (!body.content && !(body.embeds && body.embeds.length > 0)) {
         return discordError(reply, 400, 50006, "Cannot send an empty message");
       }

@@ -271,7 +271,7 @@ mutation Fulfill($fulfillment: FulfillmentInput!) {
 }`;
 
 /** A webhook topic in GraphQL's enum spelling: "orders/create" -> "ORDERS_CREATE". */
-export function webhookTopicEnum(topic: string): string {
+function webhookTopicEnum(topic: string): string {
   return topic.replace("/", "_").toUpperCase();
 }
 

@@ -1,19 +1,18 @@
 import type { ProviderDeps } from "../provider.js";
 import { type AdminAccess, type ShopifyAdmin, ShopifyClient, type ShopifyTokens } from "./client.js";
 
+export { parseJsonExact } from "../wire/big-json.js";
+export { centsToDecimal, toCents } from "../wire/decimal.js";
 export { type AdminAccess, ShopifyError, type ShopifyTokens, shopAdminUrl } from "./client.js";
 export { verifyWebhookHmac } from "./hmac.js";
 export { hashOAuthState, newOAuthState, OAUTH_STATE_TTL_MS, scopesFor, verifyCallbackHmac } from "./oauth.js";
 export {
-  centsToDecimal,
   customersRedactSchema,
   type OrderWebhook,
   orderStateWebhookSchema,
   orderWebhookSchema,
-  parseShopifyJson,
   refundWebhookSchema,
   shopRedactSchema,
-  toCents,
 } from "./payload.js";
 export { registerShopifySandbox } from "./sandbox/index.js";
 export {

@@ -1,5 +1,5 @@
 import type { AppModule } from "../../context.js";
-import { scoped } from "../auth/index.js";
+import { routeByCaller, scoped } from "../auth/index.js";
 import { onOrderClaimed } from "../claims/index.js";
 import { onOrderCancelled, onOrderCompleted } from "../orders/index.js";
 import { OPENAPI_PATH, openApiDocument, registerApiErrorHandler, registerOpenApi } from "./openapi.js";
@@ -20,6 +20,7 @@ export const apiV1Module: AppModule = {
     "/api/settings/refresh-api-key",
     "/api/api-integration",
   ],
+  apiKeyRoutes: ["/api/orders"],
   async plugin(app, { ctx }) {
     defineWebhookJob(ctx);
     ctx.jobs.define({
@@ -37,6 +38,7 @@ export const apiV1Module: AppModule = {
       if (source === "api" && outcome !== "refunded_after_delivery")
         await enqueueApiOrderEvent(ctx, orderId, "order.failed", { reason: outcome });
     });
+    routeByCaller(app);
     await app.register(async (api) => {
       await registerOpenApi(api, ctx.config);
       registerApiErrorHandler(api);

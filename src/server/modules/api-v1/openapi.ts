@@ -1,6 +1,7 @@
 import fastifySwagger from "@fastify/swagger";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { type ZodType, z } from "zod";
 import {
   API_ERROR_CODES,
   API_RATE_LIMITS,
@@ -9,6 +10,12 @@ import {
   IDEMPOTENCY_TTL_HOURS,
 } from "../../../contract/api.js";
 import { BOT_API_ENDPOINTS, BOT_API_ERRORS } from "../../../contract/bot-api-reference.js";
+import {
+  completeOrderResponseSchema,
+  pendingOrderListSchema,
+  userByRobloxResponseSchema,
+} from "../../../contract/botapi.js";
+import { inventoryDetailListSchema } from "../../../contract/inventory.js";
 import type { Config } from "../../config.js";
 import { clientErrorOf } from "../../http/error-handler.js";
 
@@ -21,9 +28,32 @@ const pathParameter = (name: string) => ({ name, in: "path", required: true, sch
 const queryParameter = (name: string) => ({ name, in: "query", required: false, schema: { type: "string" } });
 const botErrorSchema = {
   type: "object",
-  properties: { error: { type: "string" } },
+  properties: { error: { type: "string", description: "What went wrong, for a person" } },
   required: ["error"],
 };
+
+/**
+ * The spec's bot and admin endpoints, named and typed: their answers as the Bot API's own response schemas give
+ * them, so a generated client knows what it gets.
+ */
+const BOT_OPERATIONS: Record<string, { operationId: string; response: ZodType }> = {
+  "GET /api/admin/orders/pending": { operationId: "listPendingOrders", response: pendingOrderListSchema },
+  "POST /api/admin/orders/{orderId}/complete": {
+    operationId: "completeOrder",
+    response: completeOrderResponseSchema,
+  },
+  "GET /api/inventory/{userId}": { operationId: "getSellerInventory", response: inventoryDetailListSchema },
+  "GET /api/users/by-roblox/{robloxUserId}": {
+    operationId: "getUserByRobloxId",
+    response: userByRobloxResponseSchema,
+  },
+};
+
+/** A zod schema as the JSON Schema of an answer (without the dialect: the document's is 3.1's). */
+function responseSchema(schema: ZodType): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: "output" });
+  return json;
+}
 
 /**
  * The spec's admin and bot endpoints (001 §7) live in the Bot API (docs/bot-api.md) and take a bot key or an admin
@@ -33,6 +63,7 @@ const botErrorSchema = {
 function withBotPaths(doc: Record<string, unknown>): Record<string, unknown> {
   const paths = { ...(doc.paths as Record<string, Record<string, unknown>>) };
   for (const e of BOT_API_ENDPOINTS.filter((endpoint) => endpoint.inSpecApi)) {
+    const operation = BOT_OPERATIONS[`${e.method} ${e.path}`];
     // Any of them can answer the Bot API's 401 and 403; the endpoint's own meanings come after (and win).
     const errors = new Map([
       ...BOT_API_ERRORS.filter(([status]) => status === 401 || status === 403),
@@ -41,6 +72,7 @@ function withBotPaths(doc: Record<string, unknown>): Record<string, unknown> {
     paths[e.path] = {
       ...paths[e.path],
       [e.method.toLowerCase()]: {
+        operationId: operation.operationId,
         summary: e.summary,
         description: `Bot key or admin only.${e.request ? ` Body: \`${e.request}\`.` : ""}`,
         tags: [BOT_TAG],
@@ -50,7 +82,10 @@ function withBotPaths(doc: Record<string, unknown>): Record<string, unknown> {
           ...(e.query ?? []).map(queryParameter),
         ],
         responses: {
-          "200": { description: `\`${e.response}\`` },
+          "200": {
+            description: `\`${e.response}\``,
+            content: { "application/json": { schema: responseSchema(operation.response) } },
+          },
           ...Object.fromEntries(
             [...errors].map(([status, meaning]) => [
               String(status),
@@ -67,6 +102,74 @@ function withBotPaths(doc: Record<string, unknown>): Record<string, unknown> {
   return { ...doc, paths };
 }
 
+/** What each status of the public API means, and the codes it carries (docs/api.md, "Errors"). */
+const STATUS_MEANINGS: Record<number, string> = {
+  400: "The request cannot be served as sent",
+  401: "No API key, or one that is wrong or was refreshed; no rate-limit headers (there is no key to count)",
+  403: "The key's seller may not use the API now (or the route is not for API keys)",
+  404: "No such order of yours",
+  409: "The order is past the point where this can be done",
+  422: "The Idempotency-Key was used with another request body",
+  429: "Too many requests with this key: wait Retry-After seconds",
+  500: "Our fault; safe to retry with the same Idempotency-Key",
+};
+
+function errorDescription(status: number): string {
+  const codes = Object.entries(API_ERROR_CODES)
+    .filter(([, s]) => s === status)
+    .map(([code]) => `\`${code}\``);
+  return `${STATUS_MEANINGS[status]}. Code: ${codes.join(", ")}.`;
+}
+
+/** Response headers, defined once in components.headers. */
+const HEADERS = {
+  "RateLimit-Limit": {
+    description: "Requests this key may make in the current window (reads and writes are counted apart)",
+    schema: { type: "integer" },
+  },
+  "RateLimit-Remaining": { description: "Requests left in the current window", schema: { type: "integer" } },
+  "RateLimit-Reset": { description: "Seconds until the window starts over", schema: { type: "integer" } },
+  "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } },
+  "Idempotent-Replayed": {
+    description: "`true` when an earlier request with the same Idempotency-Key created this order",
+    schema: { type: "string", enum: ["true"] },
+  },
+} as const;
+const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
+
+/** The route schema's key for the description of its success answer (moved onto the response here). */
+export const SUCCESS_DESCRIPTION = "x-success-description";
+
+/**
+ * Every public operation's answers described, with the headers they carry: the rate-limit headers on every answer
+ * to a valid key (all but 401), Retry-After on 429, Idempotent-Replayed on create-order's 201.
+ */
+function withResponseDocs(doc: Record<string, unknown>): Record<string, unknown> {
+  const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;
+  for (const ops of Object.values(paths)) {
+    for (const op of Object.values(ops)) {
+      if (!(op.tags as string[] | undefined)?.includes(PUBLIC_API_TAG)) continue;
+      const success = op[SUCCESS_DESCRIPTION] as string;
+      delete op[SUCCESS_DESCRIPTION];
+      const responses = op.responses as Record<string, Record<string, unknown>>;
+      for (const [code, response] of Object.entries(responses)) {
+        const status = Number(code);
+        response.description = status < 300 ? success : errorDescription(status);
+        const headers: Record<string, unknown> = {};
+        if (status !== 401)
+          for (const name of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"] as const)
+            headers[name] = headerRef(name);
+        if (status === 429) headers["Retry-After"] = headerRef("Retry-After");
+        if (status === 201 && op.operationId === "createOrder")
+          headers["Idempotent-Replayed"] = headerRef("Idempotent-Replayed");
+        if (Object.keys(headers).length > 0) response.headers = headers;
+      }
+    }
+  }
+  const components = doc.components as Record<string, unknown>;
+  return { ...doc, components: { ...components, headers: HEADERS } };
+}
+
 const DESCRIPTION = `Sell your Autodrop inventory from your own site or bot: read your inventory, create an order, send the buyer its claimUrl, follow its status.
 
 **Authentication**: \`Authorization: Bearer <API key>\`. Turn the API on and get the key at /api-integration (Basic or Pro plan). Keys start with \`ad_live_\` (\`ad_test_\` in the sandbox).
@@ -79,7 +182,7 @@ const DESCRIPTION = `Sell your Autodrop inventory from your own site or bot: rea
   .map(([code, status]) => `${status} \`${code}\``)
   .join(", ")}.
 
-**Orders list**: the spec's \`GET /api/orders\` for API keys is \`GET /api/v1/orders\` (cursor-paginated); \`/api/orders\` is the seller's session route.`;
+**Orders list**: \`GET /api/v1/orders\` (cursor-paginated), also at the spec's \`GET /api/orders\` for a request with an API key; without one, \`/api/orders\` is the seller's session route.`;
 
 /** @fastify/swagger in the public API's context: every route registered there (and not hidden) is in the document. */
 export async function registerOpenApi(api: FastifyInstance, config: Config): Promise<void> {
@@ -112,7 +215,9 @@ const cached = new WeakMap<FastifyInstance, Record<string, unknown>>();
 export function openApiDocument(api: FastifyInstance): Record<string, unknown> {
   let doc = cached.get(api);
   if (!doc) {
-    doc = withBotPaths(api.swagger() as unknown as Record<string, unknown>);
+    doc = withBotPaths(
+      withResponseDocs(structuredClone(api.swagger()) as unknown as Record<string, unknown>),
+    );
     cached.set(api, doc);
   }
   return doc;

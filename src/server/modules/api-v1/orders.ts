@@ -23,7 +23,7 @@ import {
 } from "../../db/schema/index.js";
 import { apiError } from "../auth/index.js";
 import { InsufficientInventoryError, moveInventory } from "../inventory/index.js";
-import { cancelOrder, claimBaseUrl, newAuthKey } from "../orders/index.js";
+import { cancelOrder, claimBaseUrl, newAuthKey, queueFollowUps } from "../orders/index.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { enqueueWebhookEvent, type WebhookEventDetails } from "./webhooks.js";
 
@@ -210,7 +210,8 @@ async function claimIdempotencyKey(
  * POST /api/v1/create-order in one transaction: takes the Idempotency-Key first, so a retry gets the first answer
  * (or its 422) even when stock, rules or catalogue would refuse the same order now; then checks the rules, creates
  * the order (source api, unclaimable only by its authKey), reserves its items through the ledger (which refuses to
- * overdraw, so concurrent orders never oversell) and queues the order.created webhook. A refusal rolls the key back
+ * overdraw, so concurrent orders never oversell) and queues the order.created webhook and the orders.created hook
+ * (the seller's Discord message). A refusal rolls the key back
  * with the rest, so a corrected retry may use it.
  */
 export async function createApiOrder(
@@ -251,6 +252,8 @@ export async function createApiOrder(
           .set({ statusCode: 201, response: order })
           .where(and(eq(apiIdempotencyKeys.userId, userId), eq(apiIdempotencyKeys.key, idempotencyKey)));
       await enqueueWebhookEvent(ctx, tx, userId, "order.created", order);
+      // Every sale is announced (decision 008), an API order like a Shopify one: the orders.created listeners.
+      await queueFollowUps(ctx, tx, userId, { orderIds: [row.id], listingIds: [] });
       await ctx.events.publish({ userId, type: "orders" }, tx);
       return { order, replayed: false };
     });
@@ -284,19 +287,21 @@ export async function apiOrderStatus(ctx: AppContext, userId: string, authKey: s
 }
 
 /**
- * POST /api/v1/cancel-order/{authKey}: the seller calls off an API order nobody has claimed yet; its items go back
- * to their inventory (the same cancellation as the orders page's, decision 028). Cancelling twice answers the same.
+ * POST /api/v1/cancel-order/{authKey}: the seller calls off an API order nobody has claimed yet (no buyer has locked
+ * a name); its items go back to their inventory (the same cancellation as the orders page's, decision 028).
+ * Cancelling twice answers the same.
  */
 export async function cancelApiOrder(ctx: AppContext, userId: string, authKey: string) {
   const [order] = await ctx.db
-    .select({ id: orders.id, status: orders.status })
+    .select({ id: orders.id, status: orders.status, robloxUsername: orders.robloxUsername })
     .from(orders)
     .where(and(eq(orders.authKey, authKey), eq(orders.userId, userId), eq(orders.source, "api")));
   if (!order) throw apiError(404, "not_found", API_TEXTS.orderNotFound);
-  const cancellable = (status: string) => sellerMayCancel({ status, orderSource: "api" });
-  if (order.status !== "cancelled" && !cancellable(order.status))
+  const cancellable = (row: { status: string; robloxUsername: string | null }) =>
+    sellerMayCancel({ status: row.status, orderSource: "api", robloxUsername: row.robloxUsername });
+  if (order.status !== "cancelled" && !cancellable(order))
     throw apiError(409, "order_not_cancellable", API_TEXTS.notCancellable);
-  await cancelOrder(ctx, order.id, { userId, allowed: (row) => cancellable(row.status) });
+  await cancelOrder(ctx, order.id, { userId, allowed: cancellable });
   return apiOrderStatus(ctx, userId, authKey);
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   apiCheckStatusResponseSchema,
@@ -18,9 +19,9 @@ import {
 } from "../../../contract/api.js";
 import type { AppContext } from "../../context.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
-import { apiUserOf, type RouteApp, userOf } from "../auth/index.js";
+import { API_KEY_CALLER, apiUserOf, type RouteApp, userOf } from "../auth/index.js";
 import { assertMayUseWebhooks, mayUseApi, refreshApiKey, setApiIntegration } from "./keys.js";
-import { PUBLIC_API_TAG } from "./openapi.js";
+import { PUBLIC_API_TAG, SUCCESS_DESCRIPTION } from "./openapi.js";
 import { apiInventory, apiOrderStatus, cancelApiOrder, createApiOrder, listApiOrders } from "./orders.js";
 import {
   deleteWebhookEndpoint,
@@ -41,9 +42,12 @@ const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 422 | 429 | 500)[]) =>
   Object.fromEntries(codes.map((c) => [c, apiErrorSchema]));
 /** Every API-key route can answer these. */
 const KEY_ERRORS = [401, 403, 429, 500] as const;
-const docs = (summary: string, description: string) => ({
+/** What the OpenAPI document says of a route: its name for generated clients, and what its success answer is. */
+const docs = (operationId: string, summary: string, description: string, success: string) => ({
+  operationId,
   summary,
   description,
+  [SUCCESS_DESCRIPTION]: success,
   tags: [PUBLIC_API_TAG],
   security: [{ bearerAuth: [] }],
 });
@@ -55,8 +59,10 @@ export function publicApiRoutes(r: RouteApp, ctx: AppContext): void {
     {
       schema: {
         ...docs(
+          "getInventory",
           "Your inventory",
           "Items you can sell now, with the units available (reserved units excluded).",
+          "Your inventory entries",
         ),
         response: { 200: apiInventoryResponseSchema, ...errors(...KEY_ERRORS) },
       },
@@ -69,9 +75,11 @@ export function publicApiRoutes(r: RouteApp, ctx: AppContext): void {
     {
       schema: {
         ...docs(
+          "createOrder",
           "Create an order",
           "Reserves the items and returns the order with its claimUrl: send the buyer there to claim in game. " +
             "Rules: items of one game only, at most the game's maximum of different items, enough inventory.",
+          "The order, with the claimUrl to send the buyer (the first order again for a replayed Idempotency-Key)",
         ),
         headers: z.looseObject({
           "idempotency-key": z
@@ -102,8 +110,10 @@ export function publicApiRoutes(r: RouteApp, ctx: AppContext): void {
     {
       schema: {
         ...docs(
+          "checkStatus",
           "Order status",
           "Status of one of your orders by its authKey: unclaimed, pending, completed…",
+          "The order's status, when it was claimed and by which Roblox user",
         ),
         params: z.object({ authKey: z.string().min(1).max(200) }),
         response: { 200: apiCheckStatusResponseSchema, ...errors(404, ...KEY_ERRORS) },
@@ -117,9 +127,11 @@ export function publicApiRoutes(r: RouteApp, ctx: AppContext): void {
     {
       schema: {
         ...docs(
+          "cancelOrder",
           "Cancel an order",
           "Calls off one of your orders that nobody has claimed yet; its items go back to your inventory. " +
-            "A claimed, delivered or closed order answers 409.",
+            "A claimed (a buyer locked their Roblox name), delivered or closed order answers 409.",
+          "The order's status, now cancelled (the same answer for an order already cancelled)",
         ),
         params: z.object({ authKey: z.string().min(1).max(200) }),
         response: { 200: apiCheckStatusResponseSchema, ...errors(404, 409, ...KEY_ERRORS) },
@@ -128,20 +140,45 @@ export function publicApiRoutes(r: RouteApp, ctx: AppContext): void {
     async (request) => cancelApiOrder(ctx, apiUserOf(request).id, request.params.authKey),
   );
 
+  const ordersSchema = {
+    querystring: apiOrdersQuerySchema,
+    response: { 200: apiOrdersPageSchema, ...errors(400, ...KEY_ERRORS) },
+  };
+  const listOrders = async (request: FastifyRequest<{ Querystring: z.infer<typeof apiOrdersQuerySchema> }>) =>
+    listApiOrders(ctx, apiUserOf(request).id, request.query);
   r.get(
     "/api/v1/orders",
     {
       schema: {
         ...docs(
+          "listOrders",
           "Your API orders",
-          "Orders created through the API, newest first; pass nextCursor as cursor for the next page. " +
-            "(The spec's GET /api/orders for API keys.)",
+          "Orders created through the API, newest first; pass nextCursor as cursor for the next page.",
+          "A page of your API orders and the cursor of the next (null on the last page)",
         ),
-        querystring: apiOrdersQuerySchema,
-        response: { 200: apiOrdersPageSchema, ...errors(400, ...KEY_ERRORS) },
+        ...ordersSchema,
       },
     },
-    async (request) => listApiOrders(ctx, apiUserOf(request).id, request.query),
+    listOrders,
+  );
+  // The spec's path (001 §7) for the same list: with an API key it is this route; without one, the seller's
+  // session route of the orders module (decision 043).
+  r.get(
+    "/api/orders",
+    {
+      constraints: API_KEY_CALLER,
+      schema: {
+        ...docs(
+          "listOrdersAtSpecPath",
+          "Your API orders (the spec's path)",
+          "The same list as GET /api/v1/orders, at the path the specification names. Only a request with an API " +
+            "key reaches it; without one, /api/orders is the seller's own session route.",
+          "A page of your API orders and the cursor of the next (null on the last page)",
+        ),
+        ...ordersSchema,
+      },
+    },
+    listOrders,
   );
 }
 

@@ -4,7 +4,7 @@ import { scoped } from "./scopes.js";
 
 export { apiError, apiUserOf } from "./api-keys.js";
 export { actorOf, type BotKeyIdentity } from "./bot-keys.js";
-export { type RouteApp, scoped } from "./scopes.js";
+export { API_KEY_CALLER, type RouteApp, routeByCaller, scoped } from "./scopes.js";
 export {
   currentUser,
   hashToken,

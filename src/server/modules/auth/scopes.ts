@@ -12,6 +12,37 @@ import { requireAdmin, requireUser } from "./sessions.js";
 type AuthScope = "public" | "seller" | "admin" | "bot" | "apiKey";
 
 export type RouteApp = ReturnType<typeof withZod>;
+
+/**
+ * Route constraint for one URL served to two kinds of caller: requests carrying `Authorization: Bearer` derive
+ * "api-key", all others "session". A route with `constraints: API_KEY_CALLER` takes the first; the unconstrained route
+ * of the same URL (another module's, in its own scope) keeps the rest (the spec's GET /api/orders, decision 043).
+ */
+export const API_KEY_CALLER = { caller: "api-key" } as const;
+
+function callerStrategy() {
+  return {
+    name: "caller",
+    // One store per route node: which handler each derived value picks there.
+    storage: () => {
+      const handlers = new Map<string, unknown>();
+      return {
+        get: (value: string) => (handlers.get(value) ?? null) as never,
+        set: (value: string, handler: unknown) => {
+          handlers.set(value, handler);
+        },
+      };
+    },
+    deriveConstraint: (req: { headers: Record<string, string | string[] | undefined> }) =>
+      /^Bearer\s/i.test(String(req.headers.authorization ?? "")) ? "api-key" : "session",
+    mustMatchWhenDerived: false,
+  };
+}
+
+/** Lets `app` route on API_KEY_CALLER (once per app: the router is shared by every plugin). */
+export function routeByCaller(app: FastifyInstance): void {
+  if (!app.hasConstraintStrategy("caller")) app.addConstraintStrategy(callerStrategy());
+}
 const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 function guardOf(ctx: AppContext, scope: AuthScope) {

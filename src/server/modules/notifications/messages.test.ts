@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OrderNotification } from "../../../contract/notifications.js";
-import { buildDiscordMessage, type DiscordPreferences, wantsNotification } from "./messages.js";
+import { buildDiscordMessage, type DiscordPreferences, fitLines, wantsNotification } from "./messages.js";
 
 const prefs: DiscordPreferences = {
   subscriptionTier: "basic",
@@ -126,5 +126,40 @@ describe("buildDiscordMessage", () => {
       .embeds![0];
     expect(embed.title!.length).toBeLessThanOrEqual(256);
     for (const f of embed.fields!) expect(f.value.length).toBeLessThanOrEqual(1024);
+  });
+
+  it("shows a 40-line order's Items as whole lines and says how many more there are", () => {
+    const long = {
+      ...order,
+      items: Array.from({ length: 40 }, (_, i) => ({
+        name: `Chroma Elderwood Scythe edition ${String(i + 1).padStart(2, "0")}`,
+        quantity: i + 1,
+      })),
+    };
+    const embed = buildDiscordMessage({ kind: "order_created", payload: long }, { pingEveryone: false, at })
+      .embeds![0];
+    const items = embed.fields!.find((f) => f.name === "Items")!.value;
+    expect(items.length).toBeLessThanOrEqual(1024);
+    const lines = items.split("\n");
+    const shown = lines.slice(0, -1);
+    expect(lines.at(-1)).toBe(`+${40 - shown.length} more`);
+    expect(shown).toEqual(long.items.slice(0, shown.length).map((i) => `${i.quantity} × ${i.name}`));
+    expect(shown.length).toBeGreaterThan(15);
+    // Discord's 6,000-character total over title, description, field names and values, footer and author.
+    const total =
+      embed.title!.length +
+      (embed.description ?? "").length +
+      embed.fields!.reduce((n, f) => n + f.name.length + f.value.length, 0);
+    expect(total).toBeLessThanOrEqual(6000);
+  });
+});
+
+describe("fitLines", () => {
+  it("keeps text that fits, fills the field with whole lines otherwise, and clips only a line too long alone", () => {
+    expect(fitLines(["a", "b"], 10)).toBe("a\nb");
+    expect(fitLines(["aaaa", "bbbb", "cccc", "dddd"], 16)).toBe("aaaa\n+3 more");
+    expect(fitLines(["aaaa", "bbbb", "cccc"], 14)).toBe("aaaa\nbbbb\ncccc");
+    expect(fitLines(["a".repeat(30), "b"], 20)).toBe(`${"a".repeat(11)}…\n+1 more`);
+    expect(fitLines(["a".repeat(30)], 20)).toBe(`${"a".repeat(19)}…`);
   });
 });

@@ -62,8 +62,28 @@ function orderLabel(order: OrderNotification): string {
   return order.orderNumber ? `#${order.orderNumber}` : order.orderId.slice(0, 8);
 }
 
+/**
+ * As many whole lines as fit in `max` characters, then "+N more" for the lines left out, so a long order never
+ * shows half an item name (only a first line too long to show whole is clipped).
+ */
+export function fitLines(lines: string[], max = FIELD_MAX): string {
+  const all = lines.join("\n");
+  if (all.length <= max) return all;
+  if (lines.length === 1) return clip(all, max);
+  let shown = 0;
+  let used = 0;
+  for (; shown < lines.length; shown++) {
+    const next = used + (shown > 0 ? 1 : 0) + lines[shown].length;
+    if (next + `\n+${lines.length - shown - 1} more`.length > max) break;
+    used = next;
+  }
+  if (shown > 0) return `${lines.slice(0, shown).join("\n")}\n+${lines.length - shown} more`;
+  const rest = `\n+${lines.length - 1} more`;
+  return `${clip(lines[0], max - rest.length)}${rest}`;
+}
+
 function itemLines(order: OrderNotification): string {
-  return order.items.map((i) => `${i.quantity} × ${i.name}`).join("\n");
+  return fitLines(order.items.map((i) => `${i.quantity} × ${i.name}`));
 }
 
 function orderCreatedEmbed(order: OrderNotification, at: Date): DiscordEmbed {

@@ -188,9 +188,9 @@ export function leavesOf(purchase: OrderRow[]): OrderRow[] {
 }
 
 /**
- * Follow-ups of a lifecycle change, in its transaction, on the "orders.created" job its listeners already handle:
- * `orderIds` newly claimable (the sale's notification, sent once per order) and `listingIds` whose stock changed
- * (the store's inventory sync).
+ * Follow-ups of a lifecycle change or of an order made outside the Shopify intake (the public API), in its
+ * transaction, on the "orders.created" job its listeners already handle: `orderIds` newly claimable (the sale's
+ * notification, sent once per order) and `listingIds` whose stock changed (the store's inventory sync).
  */
 export async function queueFollowUps(
   ctx: AppContext,

@@ -7,7 +7,7 @@ import { defineApplyStateJob } from "./lifecycle.js";
 import { RELEASE_UNPAID_JOB, releaseUnpaidOrders, retryFailedOrders } from "./recovery.js";
 import { sellerRoutes } from "./routes.js";
 
-export { cancelOrder } from "./cancel.js";
+export { cancelOrder, queueFollowUps } from "./cancel.js";
 export { completeOrder, onOrderCompleted } from "./completion.js";
 export {
   type OrderCreatedEvent,

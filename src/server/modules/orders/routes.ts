@@ -27,7 +27,12 @@ export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
     async (request) =>
       cancelOrder(ctx, request.params.id, {
         userId: userOf(request).id,
-        allowed: (order) => sellerMayCancel({ status: order.status, orderSource: order.source }),
+        allowed: (order) =>
+          sellerMayCancel({
+            status: order.status,
+            orderSource: order.source,
+            robloxUsername: order.robloxUsername,
+          }),
       }),
   );
 

@@ -11,7 +11,7 @@ import {
   customersRedactSchema,
   orderStateWebhookSchema,
   orderWebhookSchema,
-  parseShopifyJson,
+  parseJsonExact,
   refundWebhookSchema,
   shopRedactSchema,
   verifyWebhookHmac,
@@ -149,7 +149,7 @@ export function webhookRoutes(scope: RouteApp, ctx: AppContext): void {
       try {
         // Signed and retried until taken: text the database cannot hold is repaired, never a reason to drop it.
         // JSON carries NUL or a lone surrogate only as a \u escape, so the usual body skips the rebuild.
-        const parsed = parseShopifyJson(raw);
+        const parsed = parseJsonExact(raw);
         body = raw.includes(UNICODE_ESCAPE) ? sanitiseText(parsed) : parsed;
       } catch {
         return reply.status(400).send({ error: "Bad request: body is not valid JSON" });

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../../db/client.js";
 import { sandboxShopifyOrders } from "../../../db/schema/index.js";
-import { centsToDecimal, parseShopifyJson, toCents } from "../payload.js";
+import { parseJsonExact } from "../../wire/big-json.js";
+import { centsToDecimal, toCents } from "../../wire/decimal.js";
 import { type StoredOrder, sandboxOrderActions } from "./order-state.js";
 import * as pages from "./pages.js";
 import { BASE, isForm, type ShopifySandbox, type ShopParams } from "./shared.js";
@@ -110,7 +111,7 @@ async function applyAction(
       .where(and(eq(sandboxShopifyOrders.shop, shop), eq(sandboxShopifyOrders.id, id)))
       .for("update");
     if (!row) return null;
-    const order = parseShopifyJson(row.payload) as StoredOrder;
+    const order = parseJsonExact(row.payload) as StoredOrder;
     const now = new Date().toISOString();
     const paid = order.financial_status === "paid" || order.financial_status === "partially_refunded";
     const send: { topic: string; body: string; eventKey: string }[] = [];

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { sendPage } from "../../sandbox-home.js";
-import { oauthQueryHmac } from "../hmac.js";
 import * as pages from "./pages.js";
 import { BASE, type ShopifySandbox, type ShopParams } from "./shared.js";
+import { shopifyQuerySignature } from "./signing.js";
 import {
   type ExpiringToken,
   exchangeNonExpiringToken,
@@ -94,7 +94,7 @@ export function registerOAuth(scope: FastifyInstance, { ctx, shopOf }: ShopifySa
         state: body.state ?? "",
         timestamp: String(Math.floor(Date.now() / 1000)),
       };
-      params.hmac = oauthQueryHmac(ctx.config.shopifyApiSecret, params);
+      params.hmac = shopifyQuerySignature(ctx.config.shopifyApiSecret, params);
       return reply.redirect(`${body.redirect_uri}?${new URLSearchParams(params)}`, 302);
     },
   );

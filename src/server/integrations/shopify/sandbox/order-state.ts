@@ -1,4 +1,4 @@
-import { parseShopifyJson } from "../payload.js";
+import { parseJsonExact } from "../../wire/big-json.js";
 
 /** A stored sandbox order as its REST body says (ids as strings once parsed). */
 interface LineItem {
@@ -36,7 +36,7 @@ export function sandboxOrderActions(payload: string): {
   canCancel: boolean;
   refundable: { id: string; title: string; quantity: number }[];
 } {
-  const order = parseShopifyJson(payload) as StoredOrder;
+  const order = parseJsonExact(payload) as StoredOrder;
   const refunded = refundedUnits(order);
   const paid = order.financial_status === "paid" || order.financial_status === "partially_refunded";
   return {

@@ -11,7 +11,7 @@ import {
   sandboxShopifyVariants,
 } from "../../../db/schema/index.js";
 import { ITEM_CATALOGUE, itemImagePath } from "../../sandbox-catalogue.js";
-import { centsToDecimal, toCents } from "../payload.js";
+import { centsToDecimal, toCents } from "../../wire/decimal.js";
 
 /** The Shopify emulator's state: shops, products, OAuth codes and tokens, orders. Only used in sandbox mode. */
 

@@ -4,10 +4,15 @@ import type { FastifyInstance } from "fastify";
 import { sandboxShopifyDeliveries, sandboxShopifyWebhooks } from "../../../db/schema/index.js";
 import { inProcessHeaders } from "../../../http/request-log.js";
 import type { SandboxContext } from "../../sandbox-home.js";
-import { SHOPIFY_API_VERSION, webhookTopicEnum } from "../client.js";
-import { webhookHmac } from "../hmac.js";
+import { EMULATED_API_VERSION } from "./graphql/version.js";
+import { shopifyWebhookSignature } from "./signing.js";
 
 const DELIVERY_TIMEOUT_MS = 5_000;
+
+/** A topic as its WebhookSubscriptionTopic value names it: orders/create is ORDERS_CREATE. */
+function topicEnumValue(topic: string): string {
+  return topic.replaceAll("/", "_").toUpperCase();
+}
 
 /** Same webhook id for every retry of one event to one address, as Shopify does. */
 function eventWebhookId(key: string): string {
@@ -19,6 +24,33 @@ export interface Delivery {
   address: string;
   status: number | null;
   error: string | null;
+}
+
+/**
+ * The headers of one delivery, as Shopify's "Webhooks delivery structure" lists them: topic, signature, shop, the
+ * API version the payload is serialized in, the delivery's id (the same on every retry), when it was triggered and
+ * the event it belongs to.
+ */
+export function deliveryHeaders(p: {
+  shop: string;
+  topic: string;
+  body: string;
+  secret: string;
+  triggeredAt: Date;
+  webhookId?: string;
+  eventId?: string;
+}): Record<string, string> {
+  return {
+    "content-type": "application/json",
+    "user-agent": "Shopify-Captain-Hook",
+    "x-shopify-topic": p.topic,
+    "x-shopify-hmac-sha256": shopifyWebhookSignature(p.secret, p.body),
+    "x-shopify-shop-domain": p.shop,
+    "x-shopify-api-version": EMULATED_API_VERSION,
+    "x-shopify-webhook-id": p.webhookId ?? randomUUID(),
+    "x-shopify-triggered-at": p.triggeredAt.toISOString(),
+    "x-shopify-event-id": p.eventId ?? randomUUID(),
+  };
 }
 
 /** How many deliveries the receiver accepted (a 2xx). */
@@ -41,17 +73,11 @@ export function webhookSender(app: FastifyInstance, ctx: SandboxContext) {
     webhookId?: string;
     eventId?: string;
   }): Promise<Delivery> {
-    const headers: Record<string, string> = {
-      "content-type": "application/json",
-      "user-agent": "Shopify-Captain-Hook",
-      "x-shopify-topic": p.topic,
-      "x-shopify-hmac-sha256": webhookHmac(ctx.config.shopifyApiSecret, p.body),
-      "x-shopify-shop-domain": p.shop,
-      "x-shopify-webhook-id": p.webhookId ?? randomUUID(),
-      "x-shopify-event-id": p.eventId ?? randomUUID(),
-      "x-shopify-triggered-at": new Date().toISOString(),
-      "x-shopify-api-version": SHOPIFY_API_VERSION,
-    };
+    const headers = deliveryHeaders({
+      ...p,
+      secret: ctx.config.shopifyApiSecret,
+      triggeredAt: new Date(ctx.clock()),
+    });
     let status: number | null = null;
     let error: string | null = null;
     try {
@@ -100,7 +126,7 @@ export function webhookSender(app: FastifyInstance, ctx: SandboxContext) {
       .select()
       .from(sandboxShopifyWebhooks)
       .where(
-        and(eq(sandboxShopifyWebhooks.shop, shop), eq(sandboxShopifyWebhooks.topic, webhookTopicEnum(topic))),
+        and(eq(sandboxShopifyWebhooks.shop, shop), eq(sandboxShopifyWebhooks.topic, topicEnumValue(topic))),
       );
     const results = [];
     for (const s of subs) {

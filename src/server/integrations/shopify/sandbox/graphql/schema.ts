@@ -1,5 +1,5 @@
 import { buildSchema, type GraphQLSchema } from "graphql";
-import { type ApiVersionRules, rulesFor } from "./version.js";
+import { type ApiVersionRules, EMULATED_API_VERSION, rulesFor } from "./version.js";
 
 /**
  * The slice of Shopify's Admin GraphQL schema (2026-07) that Autodrop uses, executed by graphql-js so queries are
@@ -152,4 +152,4 @@ export function schemaFor(rules: ApiVersionRules): GraphQLSchema {
 }
 
 /** The pinned version's schema: what the conformance test validates the client's documents against. */
-export const schema = schemaFor(rulesFor("2026-07"));
+export const schema = schemaFor(rulesFor(EMULATED_API_VERSION));

@@ -12,6 +12,12 @@ export interface ApiVersionRules {
   changeFromQuantityRequired: boolean;
 }
 
+/**
+ * The Admin API version the emulator serves in full and signs its webhooks with (X-Shopify-API-Version): the one
+ * the app pins, written here on the emulator's side so the two never share a constant.
+ */
+export const EMULATED_API_VERSION = "2026-07";
+
 const STABLE_VERSION = /^(\d{4})-(01|04|07|10)$/;
 
 /** True for a version Shopify publishes: a quarter's stable version or unstable. */
