@@ -84,6 +84,7 @@ SELECT o.user_id, s.span, date_trunc(s.span, o.created_at, 'UTC'), COALESCE(o.ga
   FROM %1$s o CROSS JOIN (VALUES ('hour'), ('day')) s(span)
  WHERE o.source <> 'withdrawal' AND (o.game IS NOT NULL OR o.source <> 'shopify')
  GROUP BY 1, 2, 3, 4
+ ORDER BY 1, 2, 3, 4
 ON CONFLICT (user_id, span, bucket, game) DO UPDATE SET orders = t.orders + excluded.orders,
    revenue = t.revenue + excluded.revenue, claimed = t.claimed + excluded.claimed,
    delivered = t.delivered + excluded.delivered, failed = t.failed + excluded.failed,
@@ -94,10 +95,11 @@ SELECT o.user_id, s.span, date_trunc(s.span, o.created_at, 'UTC'), COALESCE(o.ga
        %3$s * COALESCE(sum(round(o.total_amount * i.quantity / q.units, 6)) FILTER (WHERE o.status IN ('unclaimed', 'pending', 'completed', 'failed_no_stock') AND o.refunded_after_delivery_at IS NULL), 0),
        %3$s * COALESCE(sum(i.quantity) FILTER (WHERE o.status = 'completed'), 0)
   FROM %1$s o JOIN %2$s i ON i.order_id = o.id
-  JOIN (SELECT order_id, sum(quantity) AS units FROM %2$s GROUP BY order_id) q ON q.order_id = o.id
+  JOIN (SELECT order_id, sum(quantity) AS units FROM %2$s u GROUP BY order_id) q ON q.order_id = o.id
   CROSS JOIN (VALUES ('hour'), ('day')) s(span)
  WHERE o.source <> 'withdrawal' AND (o.game IS NOT NULL OR o.source <> 'shopify')
  GROUP BY 1, 2, 3, 4, 5
+ ORDER BY 1, 2, 3, 4, 5
 ON CONFLICT (user_id, span, bucket, game, item_id) DO UPDATE SET units = t.units + excluded.units,
    revenue = t.revenue + excluded.revenue, delivered_units = t.delivered_units + excluded.delivered_units$q$,
 $q$INSERT INTO analytics_durations AS t (user_id, day, kind, bin, n)
@@ -108,6 +110,7 @@ SELECT o.user_id, date_trunc('day', o.created_at, 'UTC'), d.kind, analytics_bin(
        ) d(kind, secs)
  WHERE o.source <> 'withdrawal' AND (o.game IS NOT NULL OR o.source <> 'shopify') AND d.secs IS NOT NULL
  GROUP BY 1, 2, 3, 4
+ ORDER BY 1, 2, 3, 4
 ON CONFLICT (user_id, day, kind, bin) DO UPDATE SET n = t.n + excluded.n$q$,
 $q$INSERT INTO analytics_buyers AS t (user_id, buyer, username, orders, revenue, last_order_at)
 SELECT o.user_id, lower(o.roblox_username), max(o.roblox_username), %3$s * count(*),
@@ -116,11 +119,13 @@ SELECT o.user_id, lower(o.roblox_username), max(o.roblox_username), %3$s * count
   FROM %1$s o
  WHERE o.source <> 'withdrawal' AND (o.game IS NOT NULL OR o.source <> 'shopify') AND o.roblox_username IS NOT NULL
  GROUP BY 1, 2
+ ORDER BY 1, 2
 ON CONFLICT (user_id, buyer) DO UPDATE SET orders = t.orders + excluded.orders, revenue = t.revenue + excluded.revenue,
    username = excluded.username, last_order_at = greatest(t.last_order_at, excluded.last_order_at)$q$
 ] $fn$;
 --> statement-breakpoint
--- Statement triggers with transition tables: a bulk insert is one set-based pass, and only orders whose counted
+-- Statement triggers with transition tables (the rows each statement upserts come in key order, so two
+-- transactions that touch the same buckets lock them in the same order): a bulk insert is one set-based pass, and only orders whose counted
 -- columns changed are taken away and added again. The templates run here, where the transition tables are visible.
 CREATE FUNCTION analytics_orders_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE
