@@ -136,7 +136,7 @@ export function AnalyticsSection({ period }: { period: DashboardPeriod }) {
 
   const { totals } = data;
   return (
-    <section aria-labelledby="analytics-heading" className="grid gap-6" aria-busy={isFetching}>
+    <section aria-labelledby="analytics-heading" className="grid min-w-0 gap-6" aria-busy={isFetching}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="analytics-heading" className="text-lg font-semibold">
           Analytics
@@ -149,7 +149,7 @@ export function AnalyticsSection({ period }: { period: DashboardPeriod }) {
         </Button>
       </div>
 
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle as="h3">Revenue and Profit</CardTitle>
           <CardDescription>
@@ -185,7 +185,8 @@ export function AnalyticsSection({ period }: { period: DashboardPeriod }) {
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* min-w-0: a grid item as wide as its table would push the page sideways at 390 px instead of scrolling. */}
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>
             <CardTitle as="h3">Sales by Game</CardTitle>
