@@ -5,9 +5,9 @@ import { gameSchema } from "./games.js";
 /** A unit cost as the seller types it: dollars with at most two decimals. */
 const UNIT_COST = /^\d{1,10}(\.\d{1,2})?$/;
 /** The most costs one PUT /api/inventory/costs may set (the bulk editor sends every changed row at once). */
-export const MAX_COSTS_PER_REQUEST = 500;
+const MAX_COSTS_PER_REQUEST = 500;
 
-export const itemCostSchema = z.object({
+const itemCostSchema = z.object({
   itemId: z.string(),
   /** Dollars per unit as a decimal string; null: no cost set (the default). */
   unitCost: z.string().nullable(),

@@ -9,7 +9,10 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
       .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
       .filter((el) => !el.parentElement?.closest(".overflow-x-auto"))
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`),
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`,
+      ),
   );
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `wider than the screen: ${wide.join("; ")}`).toBeLessThanOrEqual(0);

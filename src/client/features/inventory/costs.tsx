@@ -23,7 +23,7 @@ import { COST_INVALID, changedCosts, costText } from "./costs-logic";
 
 const COSTS_KEY = ["/api/inventory/costs"] as const;
 
-export function useItemCosts() {
+function useItemCosts() {
   return useQuery<ItemCost[]>({ queryKey: COSTS_KEY });
 }
 
