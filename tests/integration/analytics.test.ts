@@ -95,15 +95,8 @@ async function analyticsRows(app: App, userId: string) {
 
 /** What the migration's backfill computes from the orders as they are now. */
 async function rebuiltRows(app: App, userId: string) {
-  const raw = app.ctx.database.raw;
   const before = await analyticsRows(app, userId);
-  const { rows } = await raw.query<{ q: string[] }>("SELECT analytics_templates() AS q");
-  for (const table of ["analytics_stats", "analytics_item_stats", "analytics_durations", "analytics_buyers"])
-    await raw.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
-  const mine = `(SELECT * FROM orders WHERE user_id = '${userId}')`;
-  const items = `(SELECT i.* FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.user_id = '${userId}')`;
-  for (const q of rows[0].q)
-    await raw.query(q.replaceAll("%1$s", mine).replaceAll("%2$s", items).replaceAll("%3$s", "1"));
+  await app.ctx.database.raw.query("SELECT analytics_rebuild($1)", [userId]);
   return { before, after: await analyticsRows(app, userId) };
 }
 
