@@ -63,7 +63,9 @@ CREATE TABLE "analytics_buyers" (
   CONSTRAINT "analytics_buyers_pkey" PRIMARY KEY ("user_id", "buyer")
 );
 --> statement-breakpoint
-CREATE INDEX "analytics_buyers_repeat_idx" ON "analytics_buyers" ("user_id", "orders" DESC, "last_order_at") WHERE "orders" > 1;
+-- Repeat buyers, most orders first and latest first among equals: the top ten of a period are the first ten of
+-- the index that ordered in it.
+CREATE INDEX "analytics_buyers_repeat_idx" ON "analytics_buyers" ("user_id", "orders" DESC, "last_order_at" DESC) WHERE "orders" > 1;
 --> statement-breakpoint
 CREATE FUNCTION analytics_bin(seconds double precision) RETURNS smallint LANGUAGE sql IMMUTABLE AS
 $$ SELECT floor(ln(greatest(seconds, 0) + 1) / ln(1.25))::smallint $$;

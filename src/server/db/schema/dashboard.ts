@@ -138,7 +138,7 @@ export const analyticsBuyers = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.buyer] }),
     index("analytics_buyers_repeat_idx")
-      .on(t.userId, t.orders.desc(), t.lastOrderAt)
+      .on(t.userId, t.orders.desc(), t.lastOrderAt.desc())
       .where(sql`${t.orders} > 1`),
   ],
 );

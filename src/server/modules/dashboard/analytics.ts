@@ -121,7 +121,7 @@ export async function analytics(
     q.query<{ username: string; orders: number; revenue: string; last_order_at: Date }>(
       `SELECT username, orders, revenue::text AS revenue, last_order_at FROM analytics_buyers
         WHERE user_id = $1 AND orders > 1 AND last_order_at >= $2
-        ORDER BY orders DESC, revenue DESC, buyer LIMIT ${TOP_BUYERS}`,
+        ORDER BY orders DESC, last_order_at DESC, buyer LIMIT ${TOP_BUYERS}`,
       [userId, iso(r.from)],
     ),
   ]);
