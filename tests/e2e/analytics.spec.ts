@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { capture } from "./capture";
 import { logInThroughSandbox, uniqueUsername } from "./sandbox";
 
 /** At 390 px nothing runs off the side of the page (tables scroll inside their own region). */
@@ -76,7 +77,7 @@ test("a seller sets costs, sees profit and the advanced analytics, and downloads
   await page.getByRole("button", { name: "30d" }).click();
   await expect(page.getByText("Last 30 days by the day, the previous period dashed")).toBeVisible();
   await expect(page.getByRole("table", { name: /Revenue and profit per day/ })).toBeAttached();
-  await expectNoSeriousA11yViolations(page, "the dashboard with advanced analytics");
+  await capture(page, "analytics", "dashboard");
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -109,7 +110,7 @@ test("a Free seller gets the upgrade prompt, and the advanced endpoints answer 4
   await expect(page.getByRole("heading", { name: "Profit" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Advanced Analytics" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Claim Funnel" })).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page, "the Free dashboard with the upgrade prompt");
+  await capture(page, "analytics", "free-dashboard");
   for (const url of ["/api/analytics?period=7d", "/api/analytics/orders.csv?period=7d"]) {
     const res = await page.request.get(url);
     expect(res.status()).toBe(403);
