@@ -114,7 +114,9 @@ test("the setup wizard's toasts keep clear of its buttons, and a Basic key chose
     allowConsoleErrors(/status of 40\d .*\/api\/subscription\/use-key/);
     await page.getByLabel("Product Key").fill("NOT-A-REAL-KEY");
     await wizard.getByRole("button", { name: "Activate Key" }).click();
-    const toast = page.locator("ol > li").filter({ hasText: "This subscription key is invalid or has already been used." });
+    const toast = page
+      .locator("ol > li")
+      .filter({ hasText: "This subscription key is invalid or has already been used." });
     await expect(toast).toBeVisible();
     const toastBox = await toast.boundingBox();
     const buttonBox = await wizard.getByRole("button", { name: "Activate Key" }).boundingBox();

@@ -2,7 +2,7 @@ import { BASE_URL } from "../../playwright.config";
 import { startBotAgent } from "./agent";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { capture } from "./capture";
-import { expect, test } from "./fixtures";
+import { allowConsoleErrors, expect, test } from "./fixtures";
 import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
 
 const PRODUCT = "Giant Chocolate Chicken"; // a sample product of every sandbox store, $4.99
@@ -113,6 +113,7 @@ test("a new seller connects a sandbox store in the wizard, links inventory, and 
       .click();
     const shopifyCard = page.getByRole("region", { name: "Shopify Integration" });
     await expect(shopifyCard.getByText("Connected", { exact: true })).toBeVisible();
+    allowConsoleErrors(/status of 409 .*\/api\/shopify\/reconnect/);
     await shopifyCard.getByRole("button", { name: "Reconnect" }).click();
     await expect(
       page.getByText("Shopify access was revoked. Please reinstall the app.").first(),
