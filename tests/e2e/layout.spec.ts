@@ -62,7 +62,14 @@ test("a seller's screens at 390 px: tab strips whole, tables fit or say they scr
   expect(all?.x).toBeGreaterThanOrEqual(0);
   await capture(page, "layout", "orders");
 
-  for (const path of ["/dashboard", "/inventory", "/listings", "/store-settings", "/api-integration"]) {
+  for (const path of [
+    "/dashboard",
+    "/inventory",
+    "/listings",
+    "/store-settings",
+    "/api-integration",
+    "/subscription",
+  ]) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -19,8 +19,7 @@ async function newFreeSellerOnSubscription(page: Page, prefix: string) {
   await expect(page.getByRole("heading", { name: "My Subscription" })).toBeVisible();
 }
 
-const expiryText = (at: number) =>
-  new Date(at).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+const expiryText = (at: number) => new Date(at).toLocaleDateString("en-US", { dateStyle: "medium" });
 
 test("a new seller buys Pro for 90 days with a discount code, paying in part and then the rest", async ({
   page,

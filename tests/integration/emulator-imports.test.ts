@@ -14,7 +14,7 @@ const matches = (patterns: string | string[], file: string) =>
 const forbidden = (from: string, to: string) =>
   matches(rule.from.path, from) && matches(rule.to.path, to) && !matches(rule.to.pathNot, to);
 
-describe("the import check's emulator rule (decision 043)", () => {
+describe("the import check's emulator rule (decisions 039 and 043)", () => {
   it("refuses each emulator its service's client, signer, parser, OAuth helpers and index", () => {
     const cases: [string, string][] = [
       ["src/server/integrations/shopify/sandbox/webhooks.ts", "src/server/integrations/shopify/client.ts"],
@@ -31,6 +31,9 @@ describe("the import check's emulator rule (decision 043)", () => {
         "src/server/integrations/roblox/sandbox-game.ts",
         "src/server/integrations/roblox/sandbox-game-client.ts",
       ],
+      ["src/server/integrations/crypto/sandbox/delivery.ts", "src/server/integrations/crypto/verify-hash.ts"],
+      ["src/server/integrations/crypto/sandbox/wire.ts", "src/server/integrations/crypto/plisio.ts"],
+      ["src/server/integrations/crypto/sandbox/actions.ts", "src/server/integrations/crypto/index.ts"],
     ];
     for (const [from, to] of cases) expect(forbidden(from, to), `${from} -> ${to}`).toBe(true);
   });

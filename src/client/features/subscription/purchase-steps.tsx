@@ -21,6 +21,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
+import { formatDate } from "@/lib/format";
 import { PLAN_FEATURES } from "./plans";
 import { type AppliedDiscount, formatCountdown, formatHoursLeft, priceOf } from "./purchase-machine";
 
@@ -347,9 +348,7 @@ export function SettlementNotes({ invoice }: { invoice: InvoiceView }) {
       {invoice.toSettle.map((entry) => (
         <p key={entry.kind}>
           {SETTLEMENT_TEXTS.what[entry.kind](`${crypto(entry.amount)} ${invoice.currency}`)}{" "}
-          {entry.settledAt
-            ? SETTLEMENT_TEXTS.settled(new Date(entry.settledAt).toLocaleDateString())
-            : SETTLEMENT_TEXTS.next}
+          {entry.settledAt ? SETTLEMENT_TEXTS.settled(formatDate(entry.settledAt)) : SETTLEMENT_TEXTS.next}
         </p>
       ))}
     </div>

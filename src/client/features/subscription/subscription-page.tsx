@@ -22,6 +22,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/lib/auth";
+import { formatDate } from "@/lib/format";
 import { CryptoPurchaseDialog } from "./crypto-purchase-dialog";
 import { PLAN_FEATURES } from "./plans";
 import { durationLabel, SettlementNotes } from "./purchase-steps";
@@ -46,9 +47,6 @@ const INVOICE_BADGES: Record<
 };
 
 const HISTORY_COLUMNS = ["Date", "Plan", "Price", "Amount", "Status"] as const;
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
 function CurrentPlan({ user, now }: { user: CurrentUser; now: number }) {
   const status = displayStatus(user, now);
