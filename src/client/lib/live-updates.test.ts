@@ -15,7 +15,6 @@ const KEYS = [
   ["/api/stats"],
   ["/api/dashboard/stats", "7d"],
   ["/api/dashboard/chart"],
-  ["/api/analytics", "7d"],
   ["/api/bots/user"],
   ["/api/listings"],
   ["/api/withdrawals/pending"],
@@ -38,10 +37,7 @@ async function invalidatedBy(type: LiveEventType): Promise<string[]> {
 describe("live updates", () => {
   it.each<[LiveEventType, string[]]>([
     ["inventory", ["/api/inventory"]],
-    [
-      "orders",
-      ["/api/analytics 7d", "/api/dashboard/chart", "/api/dashboard/stats 7d", "/api/orders", "/api/stats"],
-    ],
+    ["orders", ["/api/dashboard/chart", "/api/dashboard/stats 7d", "/api/orders", "/api/stats"]],
     ["bots", ["/api/bots/user"]],
     ["listings", ["/api/listings"]],
     ["withdrawals", ["/api/withdrawals/pending"]],
