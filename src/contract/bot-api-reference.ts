@@ -27,15 +27,28 @@ export const BOT_API_AUTH = {
   rateLimit: "1,200 requests per minute per key; over it 429 with Retry-After (seconds).",
 } as const;
 
-export const BOT_API_ERRORS: [status: number, meaning: string][] = [
-  [400, "Bad input; the message names the field"],
-  [401, "Invalid or missing bot key"],
-  [403, "A signed-in user who is not an admin, or a seller's API key (code admin_required)"],
-  [404, "Unknown bot, order or user"],
-  [409, "A state conflict (an order that is not pending, a bot with no seller)"],
-  [429, "Rate limit exceeded"],
-  [500, "Server error"],
+/** The Bot API's errors: `{error, code}`, the code stable for programs (a status's own unless the error names one). */
+export const BOT_API_ERRORS: [status: number, code: string, meaning: string][] = [
+  [400, "invalid_request", "Bad input; the message names the field"],
+  [401, "invalid_bot_key", "Invalid or missing bot key"],
+  [
+    403,
+    "forbidden",
+    "A signed-in user who is not an admin, a seller's API key (code admin_required), a refused trade",
+  ],
+  [404, "not_found", "Unknown bot, order or user"],
+  [409, "conflict", "A state conflict (an order that is not pending, a bot with no seller)"],
+  [429, "rate_limited", "Rate limit exceeded"],
+  [500, "internal_error", "Server error"],
 ];
+
+/** The code a Bot API error carries when it names none: its status's. */
+export function botErrorCode(status: number): string {
+  const row =
+    BOT_API_ERRORS.find(([s]) => s === status) ??
+    BOT_API_ERRORS.find(([s]) => s === (status >= 500 ? 500 : 400));
+  return row![1];
+}
 
 export const BOT_API_ENDPOINTS: BotApiEndpoint[] = [
   {

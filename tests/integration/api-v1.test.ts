@@ -476,6 +476,8 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
         ...(e.query ?? []).map((name) => `query ${name}`),
       ]);
       for (const [status] of e.errors ?? []) expect(op.responses).toHaveProperty(String(status));
+      // Its errors say their code, as the public API's do (401 is the Bot API's own error schema).
+      expect(op.responses["401"].content["application/json"].schema.required).toEqual(["error", "code"]);
       expect(JSON.stringify(op)).toContain(JSON.stringify(e.response).slice(1, -1));
     }
     const botPaths = Object.entries(doc.paths as Record<string, Record<string, { tags: string[] }>>).flatMap(

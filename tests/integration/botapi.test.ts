@@ -72,7 +72,10 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
         (await t.app.inject({ method: "DELETE", url: `/api/admin/bot-keys/${id}`, headers: admin.headers }))
           .statusCode,
       ).toBe(200);
-      expect((await get("/api/bot/bots", auth)).statusCode).toBe(401);
+      const revoked = await get("/api/bot/bots", auth);
+      expect(revoked.statusCode).toBe(401);
+      // Bot API errors carry a code for programs, as the public API's do.
+      expect(revoked.json()).toMatchObject({ code: "invalid_bot_key" });
 
       const seller = await signIn(t.app, uniqueName("Kb"));
       expect((await post("/api/admin/bot-keys", seller.headers, { name: "x" })).statusCode).toBe(403);
@@ -87,6 +90,7 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
         await t.app.ctx.rateLimits.consume(BOT_API_RATE_LIMIT, id);
       const res = await get("/api/bot/bots", { authorization: `Bearer ${key}` });
       expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ code: "rate_limited" });
       expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
       expect((await get("/api/bot/bots", (await newBotKey(t.app)).headers)).statusCode).toBe(200);
     });
@@ -174,7 +178,10 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
         items: [{ codeName: item.codeName, quantity: 9 }],
       });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: "Trade partner is not the bot owner or whitelisted" });
+      expect(res.json()).toEqual({
+        error: "Trade partner is not the bot owner or whitelisted",
+        code: "forbidden",
+      });
       expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 0, reserved: 0 });
       const log = await t.app.ctx.db
         .select()
@@ -214,7 +221,10 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
         ],
       });
       expect(wrongGame.statusCode).toBe(400);
-      expect(wrongGame.json()).toEqual({ error: `Unknown item codeName for mm2: ${garden.codeName}` });
+      expect(wrongGame.json()).toEqual({
+        error: `Unknown item codeName for mm2: ${garden.codeName}`,
+        code: "invalid_request",
+      });
       const zero = await post("/api/bot/deposits", key, {
         botUsername: bot.botUsername,
         partnerRobloxUserId: seller.robloxUserId,
@@ -313,7 +323,10 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
         success: true,
         order: { id: orderId, status: "completed", completedAt: expect.any(String) },
       });
-      expect(results.find((r) => r.statusCode === 409)!.json()).toEqual({ error: "Order is not pending" });
+      expect(results.find((r) => r.statusCode === 409)!.json()).toEqual({
+        error: "Order is not pending",
+        code: "conflict",
+      });
 
       expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 3, reserved: 0 });
       expect(await ledgerBalanceOf(t.app, seller.userId, item.id)).toEqual({ available: 3, reserved: 0 });

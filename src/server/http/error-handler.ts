@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "./errors.js";
 
@@ -58,18 +58,28 @@ export function clientErrorOf(err: FastifyError): ClientError | null {
   return { status, error, unreadableBody };
 }
 
-/** Every error under /api leaves as JSON { error } with the right status and never a stack trace. */
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+/**
+ * Every error under /api leaves as JSON { error } with the right status and never a stack trace. With `codeOf`, an
+ * error that names no code gets its status's (the Bot API's `{error, code}`, decision 043).
+ */
+export function jsonErrorHandler(codeOf?: (status: number) => string) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const answer = clientErrorOf(err);
     if (!answer) {
       request.log.error({ err }, "request failed");
-      return reply.status(500).send({ error: "Internal server error" });
+      return reply
+        .status(500)
+        .send({ error: "Internal server error", ...(codeOf ? { code: codeOf(500) } : {}) });
     }
-    const { status, error, code, where, headers } = answer;
+    const { status, error, where, headers } = answer;
+    const code = answer.code ?? codeOf?.(status);
     return reply
       .status(status)
       .headers(headers ?? {})
       .send({ error, ...(code ? { code } : {}), ...(where ? { where } : {}) });
-  });
+  };
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler(jsonErrorHandler());
 }

@@ -30,11 +30,14 @@ export function ApiDocsTab() {
           <p>
             <span className="font-medium">Rate limit:</span> {BOT_API_AUTH.rateLimit}
           </p>
-          <p className="font-medium">Errors are JSON {'{ "error": "…" }'}:</p>
+          <p className="font-medium">Errors are JSON {'{ "error": "…", "code": "…" }'}:</p>
           <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
-            {BOT_API_ERRORS.map(([status, meaning]) => (
+            {BOT_API_ERRORS.map(([status, code, meaning]) => (
               <li key={status}>
-                <code className="text-xs">{status}</code> {meaning}
+                <code className="text-xs">
+                  {status} {code}
+                </code>{" "}
+                {meaning}
               </li>
             ))}
           </ul>

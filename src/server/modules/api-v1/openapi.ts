@@ -28,8 +28,15 @@ const pathParameter = (name: string) => ({ name, in: "path", required: true, sch
 const queryParameter = (name: string) => ({ name, in: "query", required: false, schema: { type: "string" } });
 const botErrorSchema = {
   type: "object",
-  properties: { error: { type: "string", description: "What went wrong, for a person" } },
-  required: ["error"],
+  properties: {
+    error: { type: "string", description: "What went wrong, for a person" },
+    code: {
+      type: "string",
+      enum: [...new Set(BOT_API_ERRORS.map(([, code]) => code))],
+      description: "What went wrong, for a program: stable across releases",
+    },
+  },
+  required: ["error", "code"],
 };
 
 /**
@@ -58,7 +65,7 @@ function responseSchema(schema: ZodType): Record<string, unknown> {
 /**
  * The spec's admin and bot endpoints (001 §7) live in the Bot API (docs/bot-api.md) and take a bot key or an admin
  * session, not a seller's API key: listed so integrators see them and their 403, from the same data as the admin's
- * API Documentation tab. Their errors are `{error}`; only an API key's 403 carries a code.
+ * API Documentation tab. Their errors are `{error, code}` with the Bot API's own codes.
  */
 function withBotPaths(doc: Record<string, unknown>): Record<string, unknown> {
   const paths = { ...(doc.paths as Record<string, Record<string, unknown>>) };
@@ -66,7 +73,9 @@ function withBotPaths(doc: Record<string, unknown>): Record<string, unknown> {
     const operation = BOT_OPERATIONS[`${e.method} ${e.path}`];
     // Any of them can answer the Bot API's 401 and 403; the endpoint's own meanings come after (and win).
     const errors = new Map([
-      ...BOT_API_ERRORS.filter(([status]) => status === 401 || status === 403),
+      ...BOT_API_ERRORS.filter(([status]) => status === 401 || status === 403).map(
+        ([status, , meaning]) => [status, meaning] as const,
+      ),
       ...(e.errors ?? []),
     ]);
     paths[e.path] = {

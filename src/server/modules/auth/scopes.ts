@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { botErrorCode } from "../../../contract/bot-api-reference.js";
 import type { AppContext } from "../../context.js";
+import { jsonErrorHandler } from "../../http/error-handler.js";
 import { requireApiKey } from "./api-keys.js";
 import { requireBotOrAdmin } from "./bot-keys.js";
 import { requireAdmin, requireUser } from "./sessions.js";
@@ -79,6 +81,8 @@ export async function scoped(
         reply.header("Cache-Control", "no-store");
       });
     }
+    // The Bot API's errors carry a code for programs, as the public API's do (docs/bot-api.md).
+    if (scope === "bot") group.setErrorHandler(jsonErrorHandler(botErrorCode));
     await routes(withZod(group));
   });
 }
