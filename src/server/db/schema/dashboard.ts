@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./core.js";
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { items, users } from "./core.js";
 
 /**
  * Per-seller rollups of order intake for the dashboard, by UTC day and by hour (`span`). A row exists for each
@@ -41,5 +52,112 @@ export const dashboardListingStats = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.span, t.bucket, t.listingId] }),
     check("dashboard_listing_stats_span_check", sql`${t.span} IN ('day', 'hour')`),
+  ],
+);
+
+/**
+ * Analytics per seller, game and hour or UTC day of the orders' creation (drizzle/0019_analytics.sql). Unlike the
+ * rollups above they follow each order's outcome (claimed, delivered, refunded): triggers on orders and order_items
+ * keep them exact in the transaction of every change (decision 045).
+ */
+export const analyticsStats = pgTable(
+  "analytics_stats",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    span: text("span").notNull(),
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    game: text("game").notNull(),
+    orders: integer("orders").notNull(),
+    /** Totals of the orders paid and neither cancelled nor refunded (before or after delivery). */
+    revenue: numeric("revenue", { precision: 16, scale: 2 }).notNull(),
+    claimed: integer("claimed").notNull(),
+    delivered: integer("delivered").notNull(),
+    failed: integer("failed").notNull(),
+    failedRevenue: numeric("failed_revenue", { precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.span, t.bucket, t.game] }),
+    check("analytics_stats_span_check", sql`${t.span} IN ('day', 'hour')`),
+  ],
+);
+
+/** The same per item: units sold, their share of the revenue (by units) and units delivered (what costs count). */
+export const analyticsItemStats = pgTable(
+  "analytics_item_stats",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    span: text("span").notNull(),
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    game: text("game").notNull(),
+    itemId: uuid("item_id").notNull(),
+    units: integer("units").notNull(),
+    revenue: numeric("revenue", { precision: 20, scale: 6 }).notNull(),
+    deliveredUnits: integer("delivered_units").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.span, t.bucket, t.game, t.itemId] }),
+    check("analytics_item_stats_span_check", sql`${t.span} IN ('day', 'hour')`),
+  ],
+);
+
+/** Orders per bin of time to claim or to deliver (bins 25% wide, `analytics_bin`), per UTC day of creation. */
+export const analyticsDurations = pgTable(
+  "analytics_durations",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: timestamp("day", { withTimezone: true }).notNull(),
+    kind: text("kind").notNull(),
+    bin: smallint("bin").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.kind, t.bin] }),
+    check("analytics_durations_kind_check", sql`${t.kind} IN ('claim', 'deliver')`),
+  ],
+);
+
+/** Each Roblox username that claimed a seller's orders (lower-cased), with its orders, revenue and latest order. */
+export const analyticsBuyers = pgTable(
+  "analytics_buyers",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    buyer: text("buyer").notNull(),
+    username: text("username").notNull(),
+    orders: integer("orders").notNull(),
+    revenue: numeric("revenue", { precision: 16, scale: 2 }).notNull(),
+    lastOrderAt: timestamp("last_order_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.buyer] }),
+    index("analytics_buyers_repeat_idx")
+      .on(t.userId, t.orders.desc(), t.lastOrderAt.desc())
+      .where(sql`${t.orders} > 1`),
+  ],
+);
+
+/** What an item cost the seller, per unit (decision 045); no row: no cost set. */
+export const itemCosts = pgTable(
+  "item_costs",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => items.id, { onDelete: "cascade" }),
+    unitCost: numeric("unit_cost", { precision: 14, scale: 2 }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId] }),
+    check("item_costs_non_negative", sql`${t.unitCost} >= 0`),
   ],
 );
