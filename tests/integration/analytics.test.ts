@@ -4,7 +4,7 @@ import { ORDERS_CSV_COLUMNS } from "../../src/contract/analytics.js";
 import { DASHBOARD_PERIODS } from "../../src/contract/dashboard.js";
 import type { App } from "../../src/server/app.js";
 import { orderItems, orders } from "../../src/server/db/schema/index.js";
-import { invalidateDashboardRollups } from "../../src/server/modules/dashboard/index.js";
+import { foldAnalytics, invalidateDashboardRollups } from "../../src/server/modules/dashboard/index.js";
 import { apiSeller, bearer } from "./api-fixtures.js";
 import { createItem, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
@@ -93,11 +93,29 @@ async function analyticsRows(app: App, userId: string) {
   return out;
 }
 
-/** What the migration's backfill computes from the orders as they are now. */
+/** The seller's rows still in the delta tables, not yet folded. */
+async function unfolded(app: App, userId: string) {
+  const { rows } = await app.ctx.database.raw.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM analytics_stats_delta WHERE user_id = $1)
+          + (SELECT count(*) FROM analytics_item_stats_delta WHERE user_id = $1)
+          + (SELECT count(*) FROM analytics_durations_delta WHERE user_id = $1)
+          + (SELECT count(*) FROM analytics_buyers_delta WHERE user_id = $1) AS n`,
+    [userId],
+  );
+  return Number(rows[0].n);
+}
+
+/**
+ * The rows as the triggers left them (deltas and all), after a fold (which must change none of them), and what
+ * the migration's backfill computes from the orders as they are now.
+ */
 async function rebuiltRows(app: App, userId: string) {
   const before = await analyticsRows(app, userId);
+  await foldAnalytics(app.ctx);
+  expect(await unfolded(app, userId)).toBe(0);
+  const folded = await analyticsRows(app, userId);
   await app.ctx.database.raw.query("SELECT analytics_rebuild($1)", [userId]);
-  return { before, after: await analyticsRows(app, userId) };
+  return { before, folded, after: await analyticsRows(app, userId) };
 }
 
 describe.each(DRIVERS)("costs and analytics on %s", (driver) => {
@@ -213,7 +231,8 @@ describe.each(DRIVERS)("costs and analytics on %s", (driver) => {
     await t.app.ctx.db.insert(orderItems).values({ orderId: mixed, itemId: knife.id, quantity: 1 });
     expect(await profit()).toEqual({ totalSales: "35.00", profit: "5.50", costsSet: true, uncostedUnits: 2 });
 
-    const { before, after } = await rebuiltRows(t.app, seller.userId);
+    const { before, folded, after } = await rebuiltRows(t.app, seller.userId);
+    expect(folded).toEqual(before);
     expect(before).toEqual(after);
   });
 
@@ -263,7 +282,8 @@ describe.each(DRIVERS)("costs and analytics on %s", (driver) => {
       .set({ quantity: 9 })
       .where(inArray(orderItems.orderId, ids.slice(40, 50)));
     await t.app.ctx.db.delete(orderItems).where(inArray(orderItems.orderId, ids.slice(50, 55)));
-    const { before, after } = await rebuiltRows(t.app, seller.userId);
+    const { before, folded, after } = await rebuiltRows(t.app, seller.userId);
+    expect(folded).toEqual(before);
     expect(before).toEqual(after);
     expect((before[1] as unknown[]).length).toBeGreaterThan(0);
   });
@@ -461,7 +481,8 @@ describe.each(DRIVERS.filter((d) => d === "postgres"))(
       ).json();
       // 1 + 2 + … + 30 taken in, the first ten called off.
       expect(dash.profit).toBe(`${465 - 55}.00`);
-      const { before, after } = await rebuiltRows(t.app, seller.userId);
+      const { before, folded, after } = await rebuiltRows(t.app, seller.userId);
+      expect(folded).toEqual(before);
       expect(before).toEqual(after);
     });
   },

@@ -69,9 +69,9 @@ export function RevenueProfitChart({ data }: { data: AnalyticsResponse }) {
           </LineChart>
         </ResponsiveContainer>
       </div>
-      {/* A table ignores the 1 px width of sr-only, so a wrapper clips it instead (else it widens the page). */}
+      {/* A table ignores the 1 px width of sr-only, so a wrapper clips it too (else it widens the page). */}
       <div className="sr-only">
-        <table>
+        <table className="sr-only">
           <caption>
             Revenue and profit per {data.span === "hour" ? "hour" : "day"}, with the previous period
           </caption>

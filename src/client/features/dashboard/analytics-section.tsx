@@ -8,6 +8,7 @@ import { Link } from "wouter";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiRequest } from "@/lib/api";
 import { changeLabel, durationLabel, formatUsd, PERIOD_LABELS, shareLabel } from "./dashboard";
@@ -51,11 +52,10 @@ function Change({ percent }: { percent: number | null }) {
   );
 }
 
-/** A small table that scrolls sideways on a narrow screen (and then takes focus, so a keyboard can scroll it). */
+/** A small table that scrolls sideways on a narrow screen, with the cue that says so. */
 function DataTable({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
-    <section className="overflow-x-auto" tabIndex={0} aria-label={label}>
+    <ScrollRegion label={label}>
       <table className="w-full text-sm">
         <thead className="text-left text-muted-foreground">
           <tr>
@@ -74,7 +74,7 @@ function DataTable({ label, columns, children }: { label: string; columns: strin
           {children}
         </tbody>
       </table>
-    </section>
+    </ScrollRegion>
   );
 }
 

@@ -1,7 +1,9 @@
 import type { AppModule } from "../../context.js";
 import { scoped } from "../auth/index.js";
+import { defineAnalyticsFoldJob } from "./analytics-fold.js";
 import { analyticsRoutes, sellerRoutes } from "./routes.js";
 
+export { foldAnalytics } from "./analytics-fold.js";
 export { invalidateDashboardRollups } from "./service.js";
 
 /**
@@ -12,6 +14,7 @@ export const dashboardModule: AppModule = {
   name: "dashboard",
   prefixes: ["/api/dashboard", "/api/analytics"],
   async plugin(app, { ctx }) {
+    defineAnalyticsFoldJob(ctx);
     await scoped(app, ctx, "seller", (r) => sellerRoutes(r, ctx));
     await scoped(app, ctx, "seller", (r) => analyticsRoutes(r, ctx));
   },
