@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.js";
 
-export const ANALYTICS_FOLD_JOB = "analytics.fold";
+const ANALYTICS_FOLD_JOB = "analytics.fold";
 /** How stale the folded analytics tables may get; the readers' views add the unfolded rest (decision 045). */
 const FOLD_EVERY_SECONDS = 5;
 
