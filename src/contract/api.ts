@@ -115,8 +115,19 @@ export const apiCreateOrderRequestSchema = z
       )
       .min(1)
       .max(API_ORDER_MAX_LINES),
+    price: z
+      .string()
+      .trim()
+      .regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in US dollars, such as 4.99")
+      .optional()
+      .describe(
+        "What the buyer paid for the whole order, in US dollars as a decimal string; it counts in your dashboard's sales and profit. Without it the order counts as 0.00",
+      ),
   })
-  .meta({ id: "CreateOrderRequest", example: { items: [{ codeName: "harvester", quantity: 1 }] } });
+  .meta({
+    id: "CreateOrderRequest",
+    example: { items: [{ codeName: "harvester", quantity: 1 }], price: "4.99" },
+  });
 export type ApiCreateOrderRequest = z.infer<typeof apiCreateOrderRequestSchema>;
 
 /**

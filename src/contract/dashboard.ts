@@ -32,6 +32,15 @@ export const dashboardResponseSchema = z.object({
   period: dashboardPeriodSchema,
   /** Sum of the period's order totals, a decimal string. */
   totalSales: z.string(),
+  /**
+   * Revenue of the period's orders that were paid and not cancelled or refunded, less the cost of the items they
+   * delivered (decision 045), a decimal string. Costs not set count as nothing: see the next two.
+   */
+  profit: z.string(),
+  /** Whether the seller has set a cost for any item: without, Profit is only revenue ("no costs set"). */
+  costsSet: z.boolean(),
+  /** Units the period's orders delivered whose item has no cost set, so their cost is not in `profit`. */
+  uncostedUnits: z.number().int(),
   activeListings: z.number().int(),
   inventoryItems: z.number().int(),
   /** Orders awaiting fulfillment (status pending or unclaimed), whenever they were placed. */

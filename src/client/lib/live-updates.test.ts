@@ -15,6 +15,7 @@ const KEYS = [
   ["/api/stats"],
   ["/api/dashboard/stats", "7d"],
   ["/api/dashboard/chart"],
+  ["/api/analytics", "7d"],
   ["/api/bots/user"],
   ["/api/listings"],
   ["/api/withdrawals/pending"],
@@ -37,7 +38,10 @@ async function invalidatedBy(type: LiveEventType): Promise<string[]> {
 describe("live updates", () => {
   it.each<[LiveEventType, string[]]>([
     ["inventory", ["/api/inventory"]],
-    ["orders", ["/api/dashboard/chart", "/api/dashboard/stats 7d", "/api/orders", "/api/stats"]],
+    [
+      "orders",
+      ["/api/analytics 7d", "/api/dashboard/chart", "/api/dashboard/stats 7d", "/api/orders", "/api/stats"],
+    ],
     ["bots", ["/api/bots/user"]],
     ["listings", ["/api/listings"]],
     ["withdrawals", ["/api/withdrawals/pending"]],

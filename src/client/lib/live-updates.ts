@@ -12,7 +12,7 @@ const RECONNECT_MAX_MS = 300_000;
 /** The queries each event makes stale: a query matches on its first key element (the URL). */
 const TARGETS: Record<LiveEventType, { keys: readonly string[]; prefixes?: readonly string[] }> = {
   inventory: { keys: ["/api/inventory"] },
-  orders: { keys: ["/api/orders", "/api/stats"], prefixes: ["/api/dashboard"] },
+  orders: { keys: ["/api/orders", "/api/stats"], prefixes: ["/api/dashboard", "/api/analytics"] },
   bots: { keys: ["/api/bots/user"] },
   listings: { keys: ["/api/listings"] },
   withdrawals: { keys: ["/api/withdrawals/pending"] },

@@ -46,6 +46,11 @@ export interface JobDefinition<T extends object = object> {
    * (and its queries) is paid per fetch rather than per job; a failure retries each of them.
    */
   batch?: { size: number; merge: (payloads: T[]) => T };
+  /**
+   * At most one job waiting (pg-boss's "short" policy): a send while one waits is dropped, so a job that sends
+   * itself again and a schedule that restarts it never run twice over.
+   */
+  single?: boolean;
 }
 
 /**
@@ -113,7 +118,11 @@ export class JobQueue {
     await this.boss.start();
     await this.database.withLock(QUEUE_CREATION_LOCK, async () => {
       for (const def of this.definitions.values()) {
-        const options = { name: def.name, ...this.jobOptions(def) };
+        const options = {
+          name: def.name,
+          ...this.jobOptions(def),
+          policy: (def.single ? "short" : "standard") as PgBoss.QueuePolicy,
+        };
         await this.boss.createQueue(def.name, options);
         // A queue made by an older version keeps its old settings unless told the new ones.
         await this.boss.updateQueue(def.name, options);

@@ -4,10 +4,19 @@ import {
   type DashboardResponse,
   DEFAULT_DASHBOARD_PERIOD,
 } from "@contract/dashboard";
+import { activeTier, hasPaidTier } from "@contract/plans";
 import { landingErrorText } from "@contract/texts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { BoxesIcon, ClockIcon, DollarSignIcon, type LucideIcon, StoreIcon } from "lucide-react";
+import {
+  BoxesIcon,
+  ClockIcon,
+  DollarSignIcon,
+  type LucideIcon,
+  StoreIcon,
+  TrendingUpIcon,
+} from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { Link } from "wouter";
 import { LoadError } from "@/components/load-error";
 import { OrderStatusBadge } from "@/components/order-status-badge";
 import { PageHeader } from "@/components/page-header";
@@ -20,6 +29,7 @@ import { dropSearchParam } from "@/lib/address";
 import { apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { formatDateTime } from "@/lib/format";
+import { AnalyticsSection, AnalyticsUpgrade } from "./analytics-section";
 import { ClaimButtonDialog } from "./claim-button-dialog";
 import { dayLabel, formatUsd, PERIOD_LABELS } from "./dashboard";
 
@@ -48,7 +58,7 @@ function StatCard({
   title: string;
   icon: LucideIcon;
   value: ReactNode;
-  caption: string;
+  caption: ReactNode;
 }) {
   return (
     <Card className="gap-2">
@@ -60,10 +70,34 @@ function StatCard({
       </CardHeader>
       <CardContent>
         <p className="text-2xl font-bold">{value}</p>
-        <p className="text-xs text-muted-foreground">{caption}</p>
+        <div className="text-xs text-muted-foreground">{caption}</div>
       </CardContent>
     </Card>
   );
+}
+
+/** What Profit leaves out: nothing, every cost (none set yet), or the units of items without a cost. */
+function ProfitCaption({ data }: { data: DashboardResponse }) {
+  if (!data.costsSet)
+    return (
+      <>
+        No costs set, so this is revenue.{" "}
+        <Link href="/inventory" className="underline underline-offset-2">
+          Set costs
+        </Link>
+      </>
+    );
+  if (data.uncostedUnits > 0)
+    return (
+      <>
+        {data.uncostedUnits.toLocaleString()} delivered {data.uncostedUnits === 1 ? "unit" : "units"} without
+        a cost.{" "}
+        <Link href="/inventory" className="underline underline-offset-2">
+          Set costs
+        </Link>
+      </>
+    );
+  return <>{PERIOD_LABELS[data.period]}, after costs</>;
 }
 
 function RecentActivity({ orders }: { orders: DashboardResponse["recentActivity"] }) {
@@ -103,6 +137,7 @@ export function DashboardPage() {
   const [connectError, setConnectError] = useState<string | null>(null);
   const shopifyStore = user?.shopifyStore ?? null;
   const setupCompleted = user?.setupCompleted ?? false;
+  const advanced = user ? hasPaidTier(activeTier(user)) : false;
 
   // Flags the Shopify connection leaves in the address: show what they say once, then drop them.
   useEffect(() => {
@@ -159,22 +194,28 @@ export function DashboardPage() {
         />
       ) : isLoading || !data ? (
         <div
-          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5"
           role="status"
           aria-label="Loading dashboard"
         >
-          {[0, 1, 2, 3].map((i) => (
+          {[0, 1, 2, 3, 4].map((i) => (
             <Skeleton key={i} className="h-28" />
           ))}
         </div>
       ) : (
         <div className="grid gap-6" aria-busy={isFetching}>
-          <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
             <StatCard
               title="Total Sales"
               icon={DollarSignIcon}
               value={formatUsd(data.totalSales)}
               caption={PERIOD_LABELS[data.period]}
+            />
+            <StatCard
+              title="Profit"
+              icon={TrendingUpIcon}
+              value={formatUsd(data.profit)}
+              caption={<ProfitCaption data={data} />}
             />
             <StatCard
               title="Active Listings"
@@ -224,6 +265,8 @@ export function DashboardPage() {
               </CardContent>
             </Card>
           </div>
+
+          {advanced ? <AnalyticsSection period={period} /> : <AnalyticsUpgrade />}
 
           <Card>
             <CardHeader>

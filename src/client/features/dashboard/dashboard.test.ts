@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayLabel, formatUsd } from "./dashboard";
+import { bucketLabel, changeLabel, dayLabel, durationLabel, formatUsd, shareLabel } from "./dashboard";
 
 describe("formatUsd", () => {
   it("formats decimal strings exactly, with separators and cents", () => {
@@ -27,5 +27,30 @@ describe("dayLabel", () => {
   it("labels a UTC date without shifting it to the local day", () => {
     expect(dayLabel("2024-05-01")).toBe("May 1");
     expect(dayLabel("2024-12-31")).toBe("Dec 31");
+  });
+});
+
+describe("analytics labels", () => {
+  it("says a change with its sign, and nothing without a previous period", () => {
+    expect(changeLabel(12.5)).toBe("+12.5%");
+    expect(changeLabel(-3)).toBe("\u22123.0%");
+    expect(changeLabel(0)).toBe("0.0%");
+    expect(changeLabel(null)).toBeNull();
+  });
+
+  it("says durations in the largest units that fit", () => {
+    expect(durationLabel(null)).toBe("No orders yet");
+    expect(durationLabel(45)).toBe("45 s");
+    expect(durationLabel(12 * 60 + 10)).toBe("12 min");
+    expect(durationLabel(3 * 3600 + 5 * 60)).toBe("3 h 5 min");
+    expect(durationLabel(2 * 86400)).toBe("2 d");
+    expect(durationLabel(2 * 86400 + 4 * 3600 + 59)).toBe("2 d 4 h");
+  });
+
+  it("shares and bucket labels", () => {
+    expect(shareLabel(4, 5)).toBe("80%");
+    expect(shareLabel(0, 0)).toBe("\u2013");
+    expect(bucketLabel("2026-05-01T15:00:00.000Z", "hour")).toBe("3 PM");
+    expect(bucketLabel("2026-05-01T00:00:00.000Z", "day")).toBe("May 1");
   });
 });

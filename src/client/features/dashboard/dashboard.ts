@@ -32,3 +32,32 @@ export function dayLabel(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
 }
+
+/** A change against the previous period: "+12.5%", "−3.0%", or null when there was nothing to compare with. */
+export function changeLabel(percent: number | null): string | null {
+  if (percent === null) return null;
+  const sign = percent > 0 ? "+" : percent < 0 ? "\u2212" : "";
+  return `${sign}${Math.abs(percent).toFixed(1)}%`;
+}
+
+/** A median duration as a person says it: "45 s", "12 min", "3 h 5 min", "2 d 4 h"; "No orders yet" without one. */
+export function durationLabel(seconds: number | null): string {
+  if (seconds === null) return "No orders yet";
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+/** A share in percent, whole, for the funnel ("80%"); a dash when there is nothing to share. */
+export const shareLabel = (part: number, whole: number) =>
+  whole === 0 ? "\u2013" : `${Math.round((part / whole) * 100)}%`;
+
+const hourFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", timeZone: "UTC" });
+
+/** A series bucket's label: the UTC hour for 24h ("3 PM"), else the day ("May 1"). */
+export const bucketLabel = (iso: string, span: "hour" | "day") =>
+  span === "hour" ? hourFormat.format(new Date(iso)) : dayLabel(iso.slice(0, 10));

@@ -29,6 +29,9 @@ const order = (over: Partial<SellerOrder>): SellerOrder => ({
 const dashboard = (recentActivity: SellerOrder[]): DashboardResponse => ({
   period: "7d",
   totalSales: "12.50",
+  profit: "12.50",
+  costsSet: false,
+  uncostedUnits: 0,
   activeListings: 1,
   inventoryItems: 3,
   pendingOrders: 0,

@@ -1,7 +1,13 @@
 import type { InventoryEntry } from "@contract/inventory";
 import { hasPaidTier } from "@contract/plans";
 import type { TurnOnResponse } from "@contract/withdrawals";
-import { ArrowDownToLineIcon, ArrowUpFromLineIcon, PackageIcon, SearchXIcon } from "lucide-react";
+import {
+  ArrowDownToLineIcon,
+  ArrowUpFromLineIcon,
+  PackageIcon,
+  ReceiptIcon,
+  SearchXIcon,
+} from "lucide-react";
 import { type ComponentType, useMemo, useState } from "react";
 import { GameFilter, type GameFilterValue } from "@/components/game-filter";
 import { LoadError } from "@/components/load-error";
@@ -12,6 +18,7 @@ import { SearchInput } from "@/components/ui/search-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/lib/auth";
 import { mergeInventory, useInventory } from "@/lib/inventory";
+import { CostsDialog } from "./costs";
 import { DepositDialog } from "./deposit-dialog";
 import { InventoryCard } from "./inventory-card";
 import { filterInventory } from "./inventory-logic";
@@ -45,6 +52,7 @@ export function InventoryPage({ ListItemDialog }: { ListItemDialog?: ComponentTy
   });
   const [listing, setListing] = useState<{ itemId?: string; open: boolean }>({ open: false });
   const [depositOpen, setDepositOpen] = useState(false);
+  const [costsOpen, setCostsOpen] = useState(false);
   const [withdrawOpen, setWithdrawOpen] = useState(false);
   const [activation, setActivation] = useState<{ data: TurnOnResponse | null; open: boolean }>({
     data: null,
@@ -81,6 +89,10 @@ export function InventoryPage({ ListItemDialog }: { ListItemDialog?: ComponentTy
                 Withdraw Items
               </Button>
             )}
+            <Button variant="outline" onClick={() => setCostsOpen(true)} disabled={entries.length === 0}>
+              <ReceiptIcon aria-hidden="true" />
+              Set Costs
+            </Button>
           </>
         }
       />
@@ -151,6 +163,7 @@ export function InventoryPage({ ListItemDialog }: { ListItemDialog?: ComponentTy
         onList={openListing}
       />
       <DepositDialog open={depositOpen} onOpenChange={setDepositOpen} />
+      <CostsDialog entries={entries} open={costsOpen} onOpenChange={setCostsOpen} />
       {canWithdraw && <WithdrawDialog open={withdrawOpen} onOpenChange={setWithdrawOpen} entries={entries} />}
       <BotActivatedDialog
         activation={activation.data}

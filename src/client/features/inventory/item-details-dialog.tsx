@@ -12,8 +12,9 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { ImageWithFallback } from "@/components/ui/image-with-fallback";
+import { ItemCostField } from "./costs";
 
-/** The view button's dialog: the item's details and how many the seller holds. */
+/** The view button's dialog: the item's details, how many the seller holds and what one cost them. */
 export function ItemDetailsDialog({
   entry,
   open,
@@ -50,6 +51,7 @@ export function ItemDetailsDialog({
               <dt className="text-muted-foreground">Item ID</dt>
               <dd className="font-mono text-xs break-all">{entry.itemId}</dd>
             </dl>
+            <ItemCostField key={entry.itemId} itemId={entry.itemId} />
             <DialogFooter>
               <DialogClose asChild>
                 <Button variant="outline">Close</Button>

@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./core.js";
+import {
+  check,
+  integer,
+  numeric,
+  pgTable,
+  pgView,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { items, users } from "./core.js";
 
 /**
  * Per-seller rollups of order intake for the dashboard, by UTC day and by hour (`span`). A row exists for each
@@ -41,5 +52,111 @@ export const dashboardListingStats = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.span, t.bucket, t.listingId] }),
     check("dashboard_listing_stats_span_check", sql`${t.span} IN ('day', 'hour')`),
+  ],
+);
+
+/**
+ * Analytics per seller, game and hour or UTC day of the orders' creation (drizzle/0019_analytics.sql). Unlike the
+ * rollups above they follow each order's outcome (claimed, delivered, refunded). Each has three parts (decision
+ * 045): triggers on orders and order_items append what every change adds or takes away to `*_delta` (no key, so
+ * order transactions lock no shared row), the fold job moves the deltas into `*_folded` every few seconds, and a
+ * view with the plain name sums both, which is what the readers query.
+ */
+const statsColumns = () => ({
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  span: text("span").notNull(),
+  bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+  game: text("game").notNull(),
+  orders: integer("orders").notNull(),
+  /** Totals of the orders paid and neither cancelled nor refunded (before or after delivery). */
+  revenue: numeric("revenue", { precision: 16, scale: 2 }).notNull(),
+  claimed: integer("claimed").notNull(),
+  delivered: integer("delivered").notNull(),
+  failed: integer("failed").notNull(),
+  failedRevenue: numeric("failed_revenue", { precision: 16, scale: 2 }).notNull(),
+});
+
+export const analyticsStatsFolded = pgTable("analytics_stats_folded", statsColumns(), (t) => [
+  primaryKey({ columns: [t.userId, t.span, t.bucket, t.game] }),
+  check("analytics_stats_folded_span_check", sql`${t.span} IN ('day', 'hour')`),
+]);
+export const analyticsStatsDelta = pgTable("analytics_stats_delta", statsColumns());
+export const analyticsStats = pgView("analytics_stats", statsColumns()).existing();
+
+/** The same per item: units sold, their share of the revenue (by units) and units delivered (what costs count). */
+const itemStatsColumns = () => ({
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  span: text("span").notNull(),
+  bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+  game: text("game").notNull(),
+  itemId: uuid("item_id").notNull(),
+  units: integer("units").notNull(),
+  revenue: numeric("revenue", { precision: 20, scale: 6 }).notNull(),
+  deliveredUnits: integer("delivered_units").notNull(),
+});
+
+export const analyticsItemStatsFolded = pgTable("analytics_item_stats_folded", itemStatsColumns(), (t) => [
+  primaryKey({ columns: [t.userId, t.span, t.bucket, t.game, t.itemId] }),
+  check("analytics_item_stats_folded_span_check", sql`${t.span} IN ('day', 'hour')`),
+]);
+export const analyticsItemStatsDelta = pgTable("analytics_item_stats_delta", itemStatsColumns());
+export const analyticsItemStats = pgView("analytics_item_stats", itemStatsColumns()).existing();
+
+/** Orders per bin of time to claim or to deliver (bins 25% wide, `analytics_bin`), per UTC day of creation. */
+const durationsColumns = () => ({
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  day: timestamp("day", { withTimezone: true }).notNull(),
+  kind: text("kind").notNull(),
+  bin: smallint("bin").notNull(),
+  n: integer("n").notNull(),
+});
+
+export const analyticsDurationsFolded = pgTable("analytics_durations_folded", durationsColumns(), (t) => [
+  primaryKey({ columns: [t.userId, t.day, t.kind, t.bin] }),
+  check("analytics_durations_folded_kind_check", sql`${t.kind} IN ('claim', 'deliver')`),
+]);
+export const analyticsDurationsDelta = pgTable("analytics_durations_delta", durationsColumns());
+export const analyticsDurations = pgView("analytics_durations", durationsColumns()).existing();
+
+/** Each Roblox username that claimed a seller's orders (lower-cased), with its orders, revenue and latest order. */
+const buyersColumns = () => ({
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  buyer: text("buyer").notNull(),
+  username: text("username").notNull(),
+  orders: integer("orders").notNull(),
+  revenue: numeric("revenue", { precision: 16, scale: 2 }).notNull(),
+  lastOrderAt: timestamp("last_order_at", { withTimezone: true }).notNull(),
+});
+
+export const analyticsBuyersFolded = pgTable("analytics_buyers_folded", buyersColumns(), (t) => [
+  primaryKey({ columns: [t.userId, t.buyer] }),
+]);
+export const analyticsBuyersDelta = pgTable("analytics_buyers_delta", buyersColumns());
+export const analyticsBuyers = pgView("analytics_buyers", buyersColumns()).existing();
+
+/** What an item cost the seller, per unit (decision 045); no row: no cost set. */
+export const itemCosts = pgTable(
+  "item_costs",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => items.id, { onDelete: "cascade" }),
+    unitCost: numeric("unit_cost", { precision: 14, scale: 2 }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId] }),
+    check("item_costs_non_negative", sql`${t.unitCost} >= 0`),
   ],
 );

@@ -10,6 +10,7 @@ import {
 } from "../../../contract/api.js";
 import { orderRuleViolation, type RuleLine } from "../../../contract/game-rules.js";
 import type { Game } from "../../../contract/games.js";
+import { formatDecimal, USD_DECIMALS } from "../../../contract/money.js";
 import { type OrderStatus, sellerMayCancel } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
@@ -161,11 +162,17 @@ export async function forgetExpiredIdempotencyKeys(ctx: AppContext): Promise<num
   return removed.length;
 }
 
-/** What identifies a request for its Idempotency-Key: the parsed body, so whitespace and key order do not matter. */
-const requestHashOf = (body: ApiCreateOrderRequest) =>
-  createHash("sha256")
-    .update(JSON.stringify(body.items.map((l) => [l.codeName, l.quantity])))
+/**
+ * What identifies a request for its Idempotency-Key: the parsed body, so whitespace and key order do not matter
+ * (the price only when given, so keys taken before it existed still match).
+ */
+const requestHashOf = (body: ApiCreateOrderRequest) => {
+  const lines = body.items.map((l) => [l.codeName, l.quantity]);
+  const price = body.price === undefined ? undefined : formatDecimal(body.price, USD_DECIMALS);
+  return createHash("sha256")
+    .update(JSON.stringify(price === undefined ? lines : [lines, price]))
     .digest("hex");
+};
 
 export interface CreatedOrder {
   order: ApiOrder;
@@ -237,6 +244,7 @@ export async function createApiOrder(
           source: "api",
           status: "unclaimed",
           game,
+          totalAmount: body.price === undefined ? undefined : formatDecimal(body.price, USD_DECIMALS),
           authKey: newAuthKey(),
           createdAt: new Date(ctx.clock()),
         })

@@ -10,6 +10,7 @@ import { type DbOrTx, txSql } from "../../db/client.js";
 import { dashboardListingStats, dashboardStats } from "../../db/schema/index.js";
 import { centsToDecimal, toCents } from "../../integrations/shopify/index.js";
 import { SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "../orders/index.js";
+import { periodProfit } from "./analytics.js";
 import {
   bucketsIn,
   type DashboardWindows,
@@ -117,7 +118,7 @@ export async function dashboard(
 
   // The rollups first: the popular-listings query reads them too.
   const rolled = await rolledBuckets(ctx, userId, w, now);
-  const [live, popular, cards, recent] = await Promise.all([
+  const [live, popular, cards, recent, profit] = await Promise.all([
     ctx.database.raw.query<{ day: string; trailing: boolean; n: number; total: string }>(
       `SELECT to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, o.created_at >= $4 AS trailing,
               count(*)::int AS n, COALESCE(sum(o.total_amount), 0)::text AS total
@@ -157,6 +158,7 @@ export async function dashboard(
       `${SELLER_ORDER_SELECT} WHERE o.user_id = $1 AND ${COUNTED} ORDER BY o.created_at DESC, o.id DESC LIMIT ${RECENT_ACTIVITY}`,
       [userId],
     ),
+    periodProfit(ctx, userId, period, now),
   ]);
 
   let sales = 0n;
@@ -178,6 +180,7 @@ export async function dashboard(
   return {
     period,
     totalSales: centsToDecimal(sales),
+    ...profit,
     activeListings: cards.rows[0].active_listings,
     inventoryItems: Number(cards.rows[0].inventory_items),
     pendingOrders: cards.rows[0].pending_orders,

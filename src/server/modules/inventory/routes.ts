@@ -1,3 +1,4 @@
+import { itemCostListSchema, setItemCostsRequestSchema } from "../../../contract/analytics.js";
 import {
   grantItemsRequestSchema,
   grantItemsResponseSchema,
@@ -8,12 +9,23 @@ import {
 import type { AppContext } from "../../context.js";
 import { auditActorOf } from "../admin/index.js";
 import { actorOf, type RouteApp, userOf } from "../auth/index.js";
+import { listItemCosts, setItemCosts } from "./costs.js";
 import { grantItems, inventoryDetail, listInventory } from "./service.js";
 
 /** The seller's own inventory. */
 export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
   r.get("/api/inventory", { schema: { response: { 200: inventoryListSchema } } }, (request) =>
     listInventory(ctx.db, userOf(request).id),
+  );
+
+  r.get("/api/inventory/costs", { schema: { response: { 200: itemCostListSchema } } }, (request) =>
+    listItemCosts(ctx.db, userOf(request).id),
+  );
+
+  r.put(
+    "/api/inventory/costs",
+    { schema: { body: setItemCostsRequestSchema, response: { 200: itemCostListSchema } } },
+    (request) => setItemCosts(ctx, userOf(request).id, request.body),
   );
 }
 
