@@ -167,7 +167,7 @@ describe.each(DRIVERS)("items and inventory on %s", (driver) => {
         payload,
       });
       expect(bad.statusCode).toBe(401);
-      expect(bad.json()).toEqual({ error: "Invalid or missing bot key" });
+      expect(bad.json()).toEqual({ error: "Invalid or missing bot key", code: "invalid_bot_key" });
       expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 2, reserved: 0 });
     });
 
@@ -189,10 +189,10 @@ describe.each(DRIVERS)("items and inventory on %s", (driver) => {
       expect((await post(seller.userId, { itemId: item.id })).statusCode).toBe(400);
       const unknownItem = await post(seller.userId, { itemId: crypto.randomUUID(), quantity: 1 });
       expect(unknownItem.statusCode).toBe(404);
-      expect(unknownItem.json()).toEqual({ error: "Item not found" });
+      expect(unknownItem.json()).toEqual({ error: "Item not found", code: "not_found" });
       const unknownUser = await post(crypto.randomUUID(), { itemId: item.id, quantity: 1 });
       expect(unknownUser.statusCode).toBe(404);
-      expect(unknownUser.json()).toEqual({ error: "User not found" });
+      expect(unknownUser.json()).toEqual({ error: "User not found", code: "not_found" });
       expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 0, reserved: 0 });
     });
   });

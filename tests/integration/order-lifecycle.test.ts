@@ -425,7 +425,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
       payload: { status: "completed" },
     });
     expect(completed.statusCode).toBe(409);
-    expect(completed.json()).toEqual({ error: ORDER_TEXTS.cancelledNotDeliverable });
+    expect(completed.json()).toEqual({ error: ORDER_TEXTS.cancelledNotDeliverable, code: "conflict" });
     await expect(completeOrder(t.app.ctx, order.id)).rejects.toThrow(ORDER_TEXTS.cancelledNotDeliverable);
     expect((await purchaseOf(s.shop, o.id))[0].status).toBe("cancelled");
     expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 10, reserved: 0 });
