@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../src/server/clock.js";
+import { NODE_SDK_CALLBACK } from "../fixtures/plisio/node-sdk-callback.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
 import { NOW, proFor90Days, sandboxAction } from "./payments-fixtures.js";
@@ -13,24 +14,6 @@ import { NOW, proFor90Days, sandboxAction } from "./payments-fixtures.js";
  *   (plisio.net/documentation/endpoints/transactions): user_id a number, tx_url a list, amounts as strings;
  * - an error: `{status: "error", data: {name, message, code}}` (plisio-api-php's Interaction, plisio-python's client).
  */
-const PUBLISHED_CALLBACK = {
-  amount: "15.300000",
-  comment: "Invoice details: https://plisio.loc/account/transactions/61b19fd3f609ba61f4282547",
-  confirmations: "0",
-  currency: "USDT",
-  ipn_type: "invoice",
-  merchant: "Test shop",
-  merchant_id: "5d09fcd84f1e66138d706ed8",
-  order_name: "test USDT",
-  order_number: "21120906",
-  psys_cid: "USDT",
-  source_amount: "15.00",
-  source_currency: "USD",
-  source_rate: "1.000000",
-  status: "completed",
-  txn_id: "61b19fd3f609ba61f4282547",
-  verify_hash: "6c53ff3472d694bfa13851ef266ec67389d25e2f",
-};
 const PUBLISHED_OPERATION = {
   user_id: 1,
   shop_id: "607sdw35f4ee4a2b7t",
@@ -70,7 +53,7 @@ describe.each(DRIVERS)("the Plisio emulator against Plisio's published samples (
     const { callbacks } = (await t.app.inject({ method: "GET", url: "/__sandbox/plisio/callbacks" })).json();
     const sent = callbacks.find((c: { txnId: string }) => c.txnId === created.txnId);
     const body = JSON.parse(sent.payload) as Record<string, unknown>;
-    expect(shapeOf(PUBLISHED_CALLBACK, body)).toEqual(shapeOf(PUBLISHED_CALLBACK, PUBLISHED_CALLBACK));
+    expect(shapeOf(NODE_SDK_CALLBACK, body)).toEqual(shapeOf(NODE_SDK_CALLBACK, NODE_SDK_CALLBACK));
     const { verify_hash: hash, ...signed } = body;
     const key = t.app.ctx.config.cryptoProviderApiKey;
     expect(hash).toBe(createHmac("sha1", key).update(JSON.stringify(signed)).digest("hex"));

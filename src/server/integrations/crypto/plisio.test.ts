@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { NODE_SDK_CALLBACK, NODE_SDK_SECRET } from "../../../../tests/fixtures/plisio/node-sdk-callback.js";
 import type { HttpFetch } from "../fetch.js";
 import { PlisioClient } from "./plisio.js";
 
-const SECRET = "8LEfCIhEwSApKj02NM0jI-1urGthaqprSArbfzTAcvAIpMQu_jGTkXEyE3TE26Ip";
+const SECRET = NODE_SDK_SECRET;
 
 /** A Plisio that answers operations/{id} with this data. */
 const answering =
@@ -50,25 +51,7 @@ describe("Plisio read as documented", () => {
 
   it("believes the Node client's published callback and, lacking pending_amount, asks Plisio about it", () => {
     const client = new PlisioClient(answering({}), "https://plisio.example/api/v1", SECRET);
-    const published = {
-      amount: "15.300000",
-      comment: "Invoice details: https://plisio.loc/account/transactions/61b19fd3f609ba61f4282547",
-      confirmations: "0",
-      currency: "USDT",
-      ipn_type: "invoice",
-      merchant: "Test shop",
-      merchant_id: "5d09fcd84f1e66138d706ed8",
-      order_name: "test USDT",
-      order_number: "21120906",
-      psys_cid: "USDT",
-      source_amount: "15.00",
-      source_currency: "USD",
-      source_rate: "1.000000",
-      status: "completed",
-      txn_id: "61b19fd3f609ba61f4282547",
-      verify_hash: "6c53ff3472d694bfa13851ef266ec67389d25e2f",
-    };
-    expect(client.verifyCallback(published)).toEqual({
+    expect(client.verifyCallback(NODE_SDK_CALLBACK)).toEqual({
       signed: true,
       update: null,
       askAbout: "61b19fd3f609ba61f4282547",

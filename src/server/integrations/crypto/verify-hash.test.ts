@@ -1,29 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { NODE_SDK_CALLBACK, NODE_SDK_SECRET } from "../../../../tests/fixtures/plisio/node-sdk-callback.js";
 import { hasValidVerifyHash } from "./verify-hash.js";
-
-/**
- * Plisio's Node client publishes this callback, secret key and verify_hash in its own test
- * (github.com/Plisio/nodejs-api-client, test/ResponseValidator.test.ts): keys sorted, values as strings.
- */
-const NODE_SDK_SECRET = "8LEfCIhEwSApKj02NM0jI-1urGthaqprSArbfzTAcvAIpMQu_jGTkXEyE3TE26Ip";
-const NODE_SDK_CALLBACK = {
-  amount: "15.300000",
-  comment: "Invoice details: https://plisio.loc/account/transactions/61b19fd3f609ba61f4282547",
-  confirmations: "0",
-  currency: "USDT",
-  ipn_type: "invoice",
-  merchant: "Test shop",
-  merchant_id: "5d09fcd84f1e66138d706ed8",
-  order_name: "test USDT",
-  order_number: "21120906",
-  psys_cid: "USDT",
-  source_amount: "15.00",
-  source_currency: "USD",
-  source_rate: "1.000000",
-  status: "completed",
-  txn_id: "61b19fd3f609ba61f4282547",
-  verify_hash: "6c53ff3472d694bfa13851ef266ec67389d25e2f",
-};
 
 /**
  * The body as JSON arrives (keys in the order sent, expire_utc a number), and its verify_hash as Plisio's Python
