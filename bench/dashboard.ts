@@ -6,25 +6,29 @@ import { runLoad } from "./load.js";
 
 /**
  * GET /api/dashboard and the advanced GET /api/analytics for a seller with 1,000,000 orders over a year (design.md
- * budget: p95 < 50 ms), through the real server on PostgreSQL. The orders are written with generate_series; each
- * period is asked for once cold (the dashboard's past days get rolled up) and then many times warm. Then the 90-day
- * CSV export is downloaded once, streamed.
+ * budget: p95 < 50 ms), through the real server on PostgreSQL. The orders are written with generate_series as an
+ * import, then the server's rollup job sums the dashboard's past (timed). Before each period new orders come in
+ * (through the triggers, as an intake writes them), and the first request after them is timed (issue 30's budget:
+ * under 150 ms), then many warm ones. Then the 90-day CSV export is downloaded once, streamed.
  */
 const ORDERS = Number(process.env.BENCH_DASHBOARD_ORDERS ?? 1_000_000);
 const LISTINGS = 50;
 const ITEMS = 20;
 const SAMPLES = 200;
+/** The orders that arrive before each period's first request. */
+const NEW_ORDERS = 100;
 
 export interface DashboardResult {
   route: string;
   period: string;
+  /** The first request after new orders came in. */
   cold: number;
   p50: number;
   p95: number;
   p99: number;
 }
 
-async function seed(url: string): Promise<{ cookie: string; seconds: number }> {
+async function seed(url: string): Promise<{ cookie: string; userId: string; seconds: number }> {
   const started = Date.now();
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -86,6 +90,8 @@ async function seed(url: string): Promise<{ cookie: string; seconds: number }> {
   await c.query("RESET session_replication_role");
   await c.query("VACUUM ANALYZE order_items");
   await c.query("SELECT analytics_rebuild($1)", [userId]);
+  // What invalidateDashboardRollups does after an import: the rollup job sums the seller's past again.
+  await c.query("UPDATE dashboard_rollup_mark SET rolled_to = NULL");
   for (const table of [
     "analytics_stats",
     "analytics_item_stats",
@@ -100,7 +106,55 @@ async function seed(url: string): Promise<{ cookie: string; seconds: number }> {
     [createHash("sha256").update(token).digest("hex"), userId],
   );
   await c.end();
-  return { cookie: `autodrop_session=${token}`, seconds: (Date.now() - started) / 1000 };
+  return { cookie: `autodrop_session=${token}`, userId, seconds: (Date.now() - started) / 1000 };
+}
+
+/** Waits for the rollup job (with the analytics fold, every 5 s) to have summed the imported past. */
+async function rolledUp(url: string): Promise<number> {
+  const started = Date.now();
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    for (;;) {
+      const { rows } = await c.query("SELECT rolled_to IS NOT NULL AS done FROM dashboard_rollup_mark");
+      if (rows[0].done) return (Date.now() - started) / 1000;
+      if (Date.now() - started > 600_000) throw new Error("the rollup job did not run within 10 minutes");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await c.end();
+  }
+}
+
+async function forgetRollups(url: string, userId: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query("DELETE FROM dashboard_listing_stats WHERE user_id = $1", [userId]);
+  await c.query("DELETE FROM dashboard_stats WHERE user_id = $1", [userId]);
+  await c.end();
+}
+
+/** New orders of the seller, now, with their items: written through the triggers, as an intake writes them. */
+async function newOrders(url: string, userId: string, batch: number): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query("BEGIN");
+    await c.query(
+      `WITH o AS (
+         INSERT INTO orders (user_id, source, status, game, shop_domain, shopify_order_id, shopify_order_number,
+                             customer_email, total_amount, auth_key)
+         SELECT $1, 'shopify', 'unclaimed', 'mm2', 'bench-big.myshopify.com', 'new-' || $2 || '-' || i, 'N' || i,
+                'new' || i || '@example.com', 4.98, md5('new' || $2 || '-' || i)
+           FROM generate_series(1, ${NEW_ORDERS}) i RETURNING id)
+       INSERT INTO order_items (order_id, item_id, listing_id, quantity)
+       SELECT o.id, (SELECT item_id FROM inventory_balances WHERE user_id = $1 LIMIT 1), md5('listing1')::uuid, 2 FROM o`,
+      [userId, batch],
+    );
+    await c.query("COMMIT");
+  } finally {
+    await c.end();
+  }
 }
 
 async function timed(url: string, cookie: string): Promise<number> {
@@ -135,6 +189,8 @@ export async function benchDashboard(): Promise<{
   concurrent: { p50: number; p99: number; rps: number };
   csv: Awaited<ReturnType<typeof downloadCsv>>;
   seedSeconds: number;
+  rollupSeconds: number;
+  onDemand: { period: string; ms: number }[];
 }> {
   const db = await freshDatabase("dashboard");
   try {
@@ -144,12 +200,16 @@ export async function benchDashboard(): Promise<{
       "/__sandbox",
     );
     try {
-      const { cookie, seconds } = await seed(db.url);
+      const { cookie, userId, seconds } = await seed(db.url);
       console.log(`  ${ORDERS.toLocaleString("en")} orders written in ${seconds.toFixed(0)} s`);
+      const rollupSeconds = await rolledUp(db.url);
+      console.log(`  the rollup job summed the imported past within ${rollupSeconds.toFixed(1)} s`);
       const results: DashboardResult[] = [];
+      let batch = 0;
       for (const route of ["/api/dashboard", "/api/analytics"])
         for (const period of DASHBOARD_PERIODS) {
           const url = `${server.url}${route}?period=${period}`;
+          await newOrders(db.url, userId, batch++);
           const cold = await timed(url, cookie);
           for (let i = 0; i < 10; i++) await timed(url, cookie);
           const samples: number[] = [];
@@ -164,6 +224,13 @@ export async function benchDashboard(): Promise<{
             p99: percentile(samples, 99),
           });
         }
+      // What a first request paid before the rollup job: the seller's rollups gone (the job's mark left as it is, so
+      // it does not sum them again meanwhile), each period's first request rolls its buckets up itself.
+      const onDemand: { period: string; ms: number }[] = [];
+      for (const period of DASHBOARD_PERIODS) {
+        await forgetRollups(db.url, userId);
+        onDemand.push({ period, ms: await timed(`${server.url}/api/dashboard?period=${period}`, cookie) });
+      }
       const csv = await downloadCsv(`${server.url}/api/analytics/orders.csv?period=90d`, cookie);
       const r = await runLoad({
         url: server.url,
@@ -176,6 +243,8 @@ export async function benchDashboard(): Promise<{
         concurrent: { p50: r.p50, p99: r.p99, rps: r.ok / r.seconds },
         csv,
         seedSeconds: seconds,
+        rollupSeconds,
+        onDemand,
       };
     } finally {
       await stopServer(server);
@@ -187,10 +256,16 @@ export async function benchDashboard(): Promise<{
 
 export function printDashboard(out: Awaited<ReturnType<typeof benchDashboard>>): void {
   console.log(
-    "\n| route | period | first request (rolls up) | p50 | p95 | p99 |\n| --- | --- | --- | --- | --- | --- |",
+    `\nThe rollup job summed the imported year within ${out.rollupSeconds.toFixed(1)} s of the import.`,
+  );
+  console.log(
+    `\n| route | period | first request after ${NEW_ORDERS} new orders | p50 | p95 | p99 |\n| --- | --- | --- | --- | --- | --- |`,
   );
   for (const r of out.results)
     console.log(`| ${r.route} | ${r.period} | ${ms(r.cold)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} |`);
+  console.log(
+    `\nWithout the rollup job (the seller's rollups removed, the first request sums them): ${out.onDemand.map((r) => `${r.period} ${ms(r.ms)}`).join(", ")}`,
+  );
   console.log(
     `\n4 concurrent clients on 90d: ${out.concurrent.rps.toFixed(0)} req/s, p50 ${ms(out.concurrent.p50)}, p99 ${ms(out.concurrent.p99)}`,
   );

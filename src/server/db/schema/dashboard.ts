@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
+  index,
   integer,
   numeric,
   pgTable,
@@ -12,6 +14,19 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { items, users } from "./core.js";
+
+/**
+ * The settled hour up to which the rollup job has summed every seller's buckets (one row, decision 053); null makes
+ * it check them all again.
+ */
+export const dashboardRollupMark = pgTable(
+  "dashboard_rollup_mark",
+  {
+    only: boolean("only").primaryKey().default(true),
+    rolledTo: timestamp("rolled_to", { withTimezone: true }),
+  },
+  (t) => [check("dashboard_rollup_mark_only", sql`${t.only}`)],
+);
 
 /**
  * Per-seller rollups of order intake for the dashboard, by UTC day and by hour (`span`). A row exists for each
@@ -81,6 +96,8 @@ const statsColumns = () => ({
 export const analyticsStatsFolded = pgTable("analytics_stats_folded", statsColumns(), (t) => [
   primaryKey({ columns: [t.userId, t.span, t.bucket, t.game] }),
   check("analytics_stats_folded_span_check", sql`${t.span} IN ('day', 'hour')`),
+  /** The sellers with orders in a bucket, for the dashboard's rollup job. */
+  index("analytics_stats_folded_bucket_idx").on(t.span, t.bucket),
 ]);
 export const analyticsStatsDelta = pgTable("analytics_stats_delta", statsColumns());
 export const analyticsStats = pgView("analytics_stats", statsColumns()).existing();
@@ -138,6 +155,10 @@ const buyersColumns = () => ({
 
 export const analyticsBuyersFolded = pgTable("analytics_buyers_folded", buyersColumns(), (t) => [
   primaryKey({ columns: [t.userId, t.buyer] }),
+  /** The repeat buyers in the order the analytics list them (decision 053). */
+  index("analytics_buyers_repeat_idx")
+    .on(t.userId, t.orders.desc(), t.lastOrderAt.desc(), t.buyer)
+    .where(sql`${t.orders} > 1`),
 ]);
 export const analyticsBuyersDelta = pgTable("analytics_buyers_delta", buyersColumns());
 export const analyticsBuyers = pgView("analytics_buyers", buyersColumns()).existing();

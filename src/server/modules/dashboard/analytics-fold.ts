@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.js";
+import { rollUpSettled } from "./rollups.js";
 
 const ANALYTICS_FOLD_JOB = "analytics.fold";
 /** How stale the folded analytics tables may get; the readers' views add the unfolded rest (decision 045). */
@@ -13,7 +14,8 @@ export async function foldAnalytics(ctx: AppContext): Promise<void> {
 }
 
 /**
- * The fold job: it folds, then sends itself again FOLD_EVERY_SECONDS later. pg-boss schedules by the minute, so the
+ * The fold job: it folds, sums the dashboard's buckets that settled since its last run (decision 053), then sends
+ * itself again FOLD_EVERY_SECONDS later. pg-boss schedules by the minute, so the
  * schedule only restarts a chain that stopped (a crash); `single` drops its send while the chain's next one waits.
  */
 export function defineAnalyticsFoldJob(ctx: AppContext): void {
@@ -25,6 +27,7 @@ export function defineAnalyticsFoldJob(ctx: AppContext): void {
     handler: async () => {
       try {
         await foldAnalytics(ctx);
+        await rollUpSettled(ctx, ctx.clock());
       } finally {
         await ctx.jobs.send(ANALYTICS_FOLD_JOB, {}, { startAfterSeconds: FOLD_EVERY_SECONDS });
       }

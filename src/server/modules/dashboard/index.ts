@@ -4,7 +4,7 @@ import { defineAnalyticsFoldJob } from "./analytics-fold.js";
 import { analyticsRoutes, sellerRoutes } from "./routes.js";
 
 export { foldAnalytics } from "./analytics-fold.js";
-export { invalidateDashboardRollups } from "./service.js";
+export { invalidateDashboardRollups } from "./rollups.js";
 
 /**
  * The seller's dashboard, read from hourly and daily roll-ups so a million orders stay fast, and the advanced

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import {
   type DashboardPeriod,
   type DashboardResponse,
@@ -6,70 +5,22 @@ import {
   RECENT_ACTIVITY,
 } from "../../../contract/dashboard.js";
 import type { AppContext } from "../../context.js";
-import { type DbOrTx, txSql } from "../../db/client.js";
-import { dashboardListingStats, dashboardStats } from "../../db/schema/index.js";
 import { centsToDecimal, toCents } from "../../integrations/shopify/index.js";
-import { SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "../orders/index.js";
+import { SELLER_ORDER_SELECT, toSellerOrder } from "../orders/index.js";
 import { periodProfit } from "./analytics.js";
+import { COUNTED, rollUp } from "./rollups.js";
 import {
   bucketsIn,
   type DashboardWindows,
   dashboardWindows,
   dayOf,
-  HOURLY_HORIZON_MS,
   type Range,
-  SPAN_MS,
   type Span,
 } from "./windows.js";
-
-/** The orders the dashboard counts: the seller's sales (no withdrawals, no multi-game parents). */
-const COUNTED = `${SELLER_ORDER_FILTER} AND o.source <> 'withdrawal'`;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** Ranges as (from, to) timestamps: empty ones are passed too, so a statement's text never changes. */
 const rangeParams = (ranges: readonly Range[]) => ranges.flatMap((r) => [iso(r.from), iso(r.to)]);
-
-/**
- * Rolls up the given buckets of one span (idempotent: concurrent requests agree through the primary keys). A
- * seller's hourly rows past the longest period are dropped at the same time, so they do not pile up.
- */
-async function rollUp(tx: DbOrTx, userId: string, span: Span, starts: number[], now: number): Promise<void> {
-  const q = txSql(tx);
-  const params = [userId, span, starts.map(iso), starts.map((t) => iso(t + SPAN_MS[span]))];
-  const bucketJoin = `o.user_id = $1 AND ${COUNTED} AND o.created_at >= b.start AND o.created_at < b.stop`;
-  await q.query(
-    `INSERT INTO dashboard_stats (user_id, span, bucket, order_count, total_sales)
-     SELECT $1, $2, b.start, count(o.id), COALESCE(sum(o.total_amount), 0)
-       FROM unnest($3::timestamptz[], $4::timestamptz[]) AS b(start, stop) LEFT JOIN orders o ON ${bucketJoin}
-      GROUP BY b.start
-     ON CONFLICT DO NOTHING`,
-    params,
-  );
-  await q.query(
-    `INSERT INTO dashboard_listing_stats (user_id, span, bucket, listing_id, order_count)
-     SELECT $1, $2, b.start, oi.listing_id, count(DISTINCT o.id)
-       FROM unnest($3::timestamptz[], $4::timestamptz[]) AS b(start, stop)
-       JOIN orders o ON ${bucketJoin}
-       JOIN order_items oi ON oi.order_id = o.id AND oi.listing_id IS NOT NULL
-      GROUP BY b.start, oi.listing_id
-     ON CONFLICT DO NOTHING`,
-    params,
-  );
-  if (span === "hour") {
-    const horizon = iso(now - HOURLY_HORIZON_MS);
-    for (const table of ["dashboard_stats", "dashboard_listing_stats"])
-      await q.query(`DELETE FROM ${table} WHERE user_id = $1 AND span = 'hour' AND bucket < $2`, [
-        userId,
-        horizon,
-      ]);
-  }
-}
-
-/** Forgets a seller's rollups (after orders were written into the past: demo data, benchmarks). */
-export async function invalidateDashboardRollups(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(dashboardListingStats).where(eq(dashboardListingStats.userId, userId));
-  await db.delete(dashboardStats).where(eq(dashboardStats.userId, userId));
-}
 
 interface RolledRow {
   span: Span;
@@ -78,7 +29,10 @@ interface RolledRow {
   total_sales: string;
 }
 
-/** The rollups a request reads (days and hours), computing the buckets not rolled up yet. */
+/**
+ * The rollups a request reads (days and hours). The rollup job keeps them summed; a bucket it has not summed yet
+ * (the job behind, a seller's rollups just invalidated) is rolled up here.
+ */
 async function rolledBuckets(ctx: AppContext, userId: string, w: DashboardWindows, now: number) {
   const read = async () => {
     const { rows } = await ctx.database.raw.query<RolledRow>(
@@ -97,10 +51,10 @@ async function rolledBuckets(ctx: AppContext, userId: string, w: DashboardWindow
   const days = missing("day", [w.days]);
   const hours = missing("hour", w.hours);
   if (days.length === 0 && hours.length === 0) return rows;
-  await ctx.db.transaction(async (tx) => {
-    if (days.length) await rollUp(tx, userId, "day", days, now);
-    if (hours.length) await rollUp(tx, userId, "hour", hours, now);
-  });
+  const bucket = (span: Span) => (start: number) => ({ userId, span, start });
+  await ctx.db.transaction((tx) =>
+    rollUp(tx, [...days.map(bucket("day")), ...hours.map(bucket("hour"))], now),
+  );
   return read();
 }
 

@@ -6,6 +6,7 @@ import {
   dayOf,
   HOUR_MS,
   type Range,
+  rollupTargets,
   SETTLE_MS,
   SPAN_MS,
   type Span,
@@ -96,4 +97,30 @@ describe("dashboardWindows", () => {
     expect(bucketsIn(after.hours[1], "hour")).toEqual([]);
     expect(bucketsIn(before.hours[1], "hour")).toHaveLength(23);
   });
+
+  for (const now of NOWS)
+    it(`has the rollup job sum every bucket a request reads until the next hour settles, at ${new Date(now).toISOString()}`, () => {
+      const targets = rollupTargets(now);
+      const inTargets = (ranges: readonly Range[], span: Span) =>
+        ranges
+          .flatMap((r) => bucketsIn(r, span))
+          .every((t) =>
+            (span === "day" ? [targets.days] : targets.hours).some((r) => t >= r.from && t < r.to),
+          );
+      const settledHour = Math.floor((now - SETTLE_MS) / HOUR_MS) * HOUR_MS;
+      // Every later time whose last settled hour is still this one, by the minute (and its last millisecond).
+      const nextSettle = settledHour + HOUR_MS + SETTLE_MS;
+      const times = [...bucketsIn({ from: now, to: nextSettle }, "hour"), nextSettle - 1];
+      for (let t = now; t < nextSettle; t += MINUTE) times.push(t);
+      for (const t of times)
+        for (const period of DASHBOARD_PERIODS) {
+          const w = dashboardWindows(period, t);
+          expect(inTargets([w.days], "day")).toBe(true);
+          expect(inTargets(w.hours, "hour")).toBe(true);
+        }
+      // Only settled buckets, and a couple of days of hours per period at most.
+      expect(targets.days.to).toBeLessThanOrEqual(now - SETTLE_MS);
+      for (const r of targets.hours) expect(r.to).toBeLessThanOrEqual(settledHour);
+      expect(targets.hours.reduce((n, r) => n + bucketsIn(r, "hour").length, 0)).toBeLessThanOrEqual(5 * 48);
+    });
 });

@@ -1,4 +1,10 @@
-import { chartDayStarts, DAY_MS, type DashboardPeriod, PERIOD_HOURS } from "../../../contract/dashboard.js";
+import {
+  chartDayStarts,
+  DASHBOARD_PERIODS,
+  DAY_MS,
+  type DashboardPeriod,
+  PERIOD_HOURS,
+} from "../../../contract/dashboard.js";
 
 export const HOUR_MS = 3_600_000;
 /** A bucket is rolled up once it has been over for this long (a transaction begun before its end may commit late). */
@@ -65,3 +71,21 @@ export function dashboardWindows(period: DashboardPeriod, now: number) {
 }
 
 export type DashboardWindows = ReturnType<typeof dashboardWindows>;
+
+/**
+ * The settled buckets the rollup job keeps summed at `now` (decision 053): every bucket any period's request reads
+ * until the next hour settles. Days and trailing hours are a request's own; the leading hours are, per period, the
+ * settled hours of the two days its start lies in meanwhile, so they are ready when the start crosses midnight.
+ */
+export function rollupTargets(now: number): { days: Range; hours: Range[] } {
+  const windows = DASHBOARD_PERIODS.map((p) => dashboardWindows(p, now));
+  const { dayEnd, liveTrailingFrom: hourEnd } = windows[0];
+  const leading = DASHBOARD_PERIODS.map((p) => {
+    const start = now - PERIOD_HOURS[p] * HOUR_MS;
+    return { from: ceilTo(start, HOUR_MS), to: Math.min(floorTo(start, DAY_MS) + 2 * DAY_MS, dayEnd) };
+  });
+  return {
+    days: { from: Math.min(...windows.map((w) => w.days.from)), to: dayEnd },
+    hours: [...leading, { from: dayEnd, to: hourEnd }],
+  };
+}
