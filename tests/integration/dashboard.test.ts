@@ -80,26 +80,29 @@ describe.each(DRIVERS)("dashboard on %s", (driver) => {
         )
         .returning();
       const placed = agos.map((ago, i) => ({ at: now - ago, total: `${i + 1}.25`, listing: ls[i % 3] }));
-      const rows = await t.app.ctx.db
-        .insert(orders)
-        .values(
-          placed.map((p) => ({
-            userId: user.userId,
-            source: "shopify",
-            game: "mm2",
-            totalAmount: p.total,
-            createdAt: new Date(p.at),
+      // In one transaction, as an intake writes them: the rollup job (decision 053) sees both or neither.
+      await t.app.ctx.db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(orders)
+          .values(
+            placed.map((p) => ({
+              userId: user.userId,
+              source: "shopify",
+              game: "mm2",
+              totalAmount: p.total,
+              createdAt: new Date(p.at),
+            })),
+          )
+          .returning({ id: orders.id });
+        await tx.insert(orderItems).values(
+          rows.map((r, i) => ({
+            orderId: r.id,
+            itemId: item.id,
+            listingId: placed[i].listing.id,
+            quantity: 1,
           })),
-        )
-        .returning({ id: orders.id });
-      await t.app.ctx.db.insert(orderItems).values(
-        rows.map((r, i) => ({
-          orderId: r.id,
-          itemId: item.id,
-          listingId: placed[i].listing.id,
-          quantity: 1,
-        })),
-      );
+        );
+      });
 
       for (const period of DASHBOARD_PERIODS) {
         const inPeriod = placed.filter((p) => p.at >= now - PERIOD_HOURS[period] * HOUR && p.at <= now);
