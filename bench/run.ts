@@ -1,10 +1,11 @@
+import { benchApi, printApi } from "./api.js";
 import { benchDashboard, printDashboard } from "./dashboard.js";
 import { benchDbFailover, printFailover } from "./db-failover.js";
 import { benchPageWeight, printPageWeight } from "./page-weight.js";
 import { benchWebhookIngest, printIngest } from "./webhook-ingest.js";
 
 /**
- * npm run bench [-- webhook|failover|dashboard|pages]: the performance budgets of design.md, on PostgreSQL
+ * npm run bench [-- webhook|api|failover|dashboard|pages]: the performance budgets of design.md, on PostgreSQL
  * (BENCH_DATABASE_URL or TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres). Results go to
  * stdout as Markdown tables; docs/performance.md keeps the measured numbers.
  */
@@ -12,6 +13,10 @@ const BENCHES: Record<string, () => Promise<void>> = {
   webhook: async () => {
     console.log("Shopify orders/create ingest");
     printIngest(await benchWebhookIngest(Number(process.env.BENCH_SECONDS ?? 10)));
+  },
+  api: async () => {
+    console.log("Public API: create-order, and a Plisio callback to the plan active");
+    printApi(await benchApi(Number(process.env.BENCH_SECONDS ?? 10)));
   },
   failover: async () => {
     console.log("Orders while every database connection is terminated every 2 s (2 instances)");

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { API_RATE_LIMITS } from "../contract/api.js";
 
 /** Sandbox credentials: documented in docs/sandbox.md; used by both the app and its emulators. */
 export const SANDBOX_DEFAULTS = {
@@ -32,6 +33,7 @@ const envSchema = z.object({
   SEED_DEMO: boolish.optional(),
   TRUST_PROXY: boolish.default(false),
   UNPAID_ORDER_RELEASE_HOURS: z.coerce.number().positive().max(8760).default(72),
+  API_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(API_RATE_LIMITS.writes),
 });
 
 export interface Config {
@@ -56,6 +58,8 @@ export interface Config {
   trustProxy: boolean;
   /** Hours a Shopify order may stay unpaid before its reserved items are released (decision 028). */
   unpaidOrderReleaseHours: number;
+  /** Public API writes per key and minute (design.md: 120); raised only for a load test (decision 054). */
+  apiWritesPerMinute: number;
   /** Base URLs of external services; in sandbox mode they point at this server's /__sandbox. */
   services: { robloxUsers: string; robloxThumbnails: string; discordApi: string; cryptoApi: string };
 }
@@ -113,6 +117,7 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO ?? e.SANDBOX,
     trustProxy: e.TRUST_PROXY,
     unpaidOrderReleaseHours: e.UNPAID_ORDER_RELEASE_HOURS,
+    apiWritesPerMinute: e.API_WRITES_PER_MINUTE,
     services: e.SANDBOX
       ? {
           robloxUsers: `${sandboxBase}/roblox/users`,

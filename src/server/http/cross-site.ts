@@ -12,7 +12,7 @@ interface RequestSource {
   secFetchSite?: string;
   referer?: string;
   /** The origin the request was addressed to (its scheme and Host), e.g. the dev server's or 127.0.0.1's. */
-  requestOrigin: string;
+  requestOrigin: () => string;
 }
 
 const originOf = (url: string): string | null => {
@@ -35,7 +35,7 @@ const originOf = (url: string): string | null => {
  */
 function isSameOriginRequest(source: RequestSource, publicUrl: string): boolean {
   if (!UNSAFE_METHODS.has(source.method) || !source.hasCookies) return true;
-  const own = new Set([originOf(publicUrl), source.requestOrigin]);
+  const own = new Set([originOf(publicUrl), source.requestOrigin()]);
   if (source.origin !== undefined && source.origin !== "null") return own.has(source.origin);
   if (source.secFetchSite !== undefined)
     return source.secFetchSite === "same-origin" || source.secFetchSite === "none";
@@ -58,16 +58,19 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
  */
 export function registerCrossSiteDefences(app: FastifyInstance, publicUrl: string): void {
   app.removeContentTypeParser("text/plain");
-  app.addHook("onRequest", async (request) => {
+  // A callback hook, and the request's own origin worked out only when a cookie makes it matter: this runs for
+  // every request, webhooks at ingest rates included.
+  app.addHook("onRequest", (request, _reply, done) => {
     const source: RequestSource = {
       method: request.method,
       hasCookies: Boolean(request.headers.cookie),
       origin: header(request, "origin"),
       secFetchSite: header(request, "sec-fetch-site"),
       referer: header(request, "referer"),
-      requestOrigin: `${request.protocol}://${request.host}`,
+      requestOrigin: () => `${request.protocol}://${request.host}`,
     };
     if (!isSameOriginRequest(source, publicUrl))
-      throw forbidden("Cross-site request refused: send it from this app's own pages");
+      done(forbidden("Cross-site request refused: send it from this app's own pages"));
+    else done();
   });
 }

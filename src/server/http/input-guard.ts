@@ -79,5 +79,14 @@ export function registerInputGuard(app: FastifyInstance): void {
     for (const method of [route.method].flat())
       if (method !== "HEAD") routes.push({ method, url: route.url, schema: route.schema });
   });
-  app.addHook("preValidation", async (request) => checkRequest(request));
+  // A callback hook (no promise per request): it runs for every request, webhooks at ingest rates included.
+  app.addHook("preValidation", (request, _reply, done) => {
+    try {
+      checkRequest(request);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    done();
+  });
 }

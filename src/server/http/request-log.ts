@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
-import type { DestinationStream } from "pino";
+import type { DestinationStream, Logger } from "pino";
 import { redactUrl } from "./log-redaction.js";
 
 const IN_PROCESS_HEADER = "x-autodrop-in-process";
@@ -28,11 +28,13 @@ class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    const level = error ? "error" : isInProcess(request) ? "debug" : "info";
+    // Below the configured level the line is never written: skip composing it (every request pays for it).
+    if ((request.log as Partial<Logger>).isLevelEnabled?.(level) === false) return;
     const ms = Math.round(reply.elapsedTime);
     const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${ms}ms`;
     const fields = { req: request, res: reply, responseTime: ms, ...(error ? { err: error } : {}) };
-    if (error) request.log.error(fields, line);
-    else request.log[isInProcess(request) ? "debug" : "info"](fields, line);
+    request.log[level](fields, line);
   }
 }
 

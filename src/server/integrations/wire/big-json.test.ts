@@ -21,6 +21,12 @@ describe("JSON with big ids", () => {
       note: 'id 9007199254740993 " 9007199254740995',
       id: "9007199254740997",
     });
+    // A string ending in an escaped backslash ends at the next quote; one escaping a quote does not.
+    expect(parseJsonExact('{"p":"C:\\\\","q":"\\\\\\"9007199254740993","id":9007199254740999}')).toEqual({
+      p: "C:\\",
+      q: '\\"9007199254740993',
+      id: "9007199254740999",
+    });
     expect(quoteUnsafeIntegers('{"a":1}')).toBe('{"a":1}');
   });
 });
