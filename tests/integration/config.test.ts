@@ -33,3 +33,15 @@ describe("log format", () => {
     expect(loadConfig({ SANDBOX: "1", NODE_ENV: "production" }, true).prettyLogs).toBe(false);
   });
 });
+
+describe("public API write limit", () => {
+  it("is design.md's 120 per key and minute unless API_WRITES_PER_MINUTE says otherwise (a load test)", () => {
+    expect(loadConfig({ SANDBOX: "1" }, false).apiWritesPerMinute).toBe(120);
+    expect(loadConfig({ SANDBOX: "1", API_WRITES_PER_MINUTE: "1000000" }, false).apiWritesPerMinute).toBe(
+      1_000_000,
+    );
+    expect(() => loadConfig({ SANDBOX: "1", API_WRITES_PER_MINUTE: "0" }, false)).toThrow(
+      /API_WRITES_PER_MINUTE/,
+    );
+  });
+});
