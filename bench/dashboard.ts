@@ -5,7 +5,7 @@ import { buildServerBundle, freshDatabase, ms, percentile, startServer, stopServ
 import { runLoad } from "./load.js";
 
 /**
- * GET /api/dashboard and the advanced GET /api/analytics for a seller with 1,000,000 orders over a year (design.md
+ * GET /api/dashboard and the advanced GET /api/analytics for a seller with 1,000,000 orders over a year (docs/performance.md
  * budget: p95 < 50 ms), through the real server on PostgreSQL. The orders are written with generate_series; each
  * period is asked for once cold (the dashboard's past days get rolled up) and then many times warm. Then the 90-day
  * CSV export is downloaded once, streamed.

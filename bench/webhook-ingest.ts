@@ -8,7 +8,7 @@ import { buildServerBundle, freshDatabase, ms, startServer, stopServer } from ".
 import { type LoadRequest, type LoadResult, runLoad } from "./load.js";
 
 /**
- * Shopify orders/create ingest on PostgreSQL (design.md budget: >= 1,000 orders/s, p99 < 50 ms, never slower than
+ * Shopify orders/create ingest on PostgreSQL (docs/performance.md budget: >= 1,000 orders/s, p99 < 50 ms, never slower than
  * a bare Express + node-postgres handler that only verifies and inserts). Both servers run in their own process
  * and get the same signed bodies: each a new order for one unit of a linked listing of one of 20 stores.
  */

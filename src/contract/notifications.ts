@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * What a seller can be told on Discord (design.md: order created, order delivered, a listing out of stock; and an
+ * What a seller can be told on Discord (decision 008: order created, order delivered, a listing out of stock; and an
  * order refunded after its delivery, decision 031).
  */
 const NOTIFICATION_KINDS = [

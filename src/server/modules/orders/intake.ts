@@ -53,7 +53,7 @@ function add(map: Map<string, number>, key: string, n: number): void {
 }
 
 /**
- * Groups the purchase's linked lines by game (design.md: one order per game). Each line sells `quantity` units of
+ * Groups the purchase's linked lines by game (decision 007: one order per game). Each line sells `quantity` units of
  * a listing; a unit is the listing's items, so items are listing quantity × line quantity.
  */
 export function groupByGame(order: OrderWebhook, linked: LinkedRow[]): GameOrder[] {
@@ -343,7 +343,7 @@ function writeStatement(
 }
 
 /**
- * Turns orders/create deliveries into Autodrop orders (design.md, Shopify orders), several per transaction:
+ * Turns orders/create deliveries into Autodrop orders (decision 007, docs/order-lifecycle.md), several per transaction:
  * idempotent on (shop, Shopify order id); one order per game (a parent when there are several); items reserved and
  * listing stock lowered, or failed_no_stock with nothing reserved, decided in arrival order. The statements are
  * set-based and prepared, and run as a script transaction (decision 011), so a batch costs two round trips whatever

@@ -90,7 +90,7 @@ export async function useKey(ctx: AppContext, userId: string, typed: string): Pr
 }
 
 /**
- * The downgrade job: accounts whose plan has expired drop to free and lose the API integration (design.md); their
+ * The downgrade job: accounts whose plan has expired drop to free and lose the API integration (docs/payments.md); their
  * listings stay, and the expiry stays so the Subscription page can say when the plan ended.
  */
 export async function downgradeExpired(ctx: AppContext): Promise<number> {
