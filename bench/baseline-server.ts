@@ -3,7 +3,7 @@ import express from "express";
 import pg from "pg";
 
 /**
- * The yardstick for webhook ingest (design.md): a bare Express + node-postgres handler that only verifies the
+ * The yardstick for webhook ingest (docs/performance.md): a bare Express + node-postgres handler that only verifies the
  * Shopify signature and inserts the body. No idempotency, no orders, no reservation, no jobs.
  */
 const secret = process.env.SHOPIFY_API_SECRET ?? "sandbox-shopify-api-secret";

@@ -5,7 +5,7 @@ import { buildServerBundle, freshDatabase, ms, percentile, startServer, stopServ
 import { runLoad } from "./load.js";
 
 /**
- * GET /api/dashboard and the advanced GET /api/analytics for a seller with 1,000,000 orders over a year (design.md
+ * GET /api/dashboard and the advanced GET /api/analytics for a seller with 1,000,000 orders over a year (docs/performance.md
  * budget: p95 < 50 ms), through the real server on PostgreSQL. The orders are written with generate_series as an
  * import, then the server's rollup job sums the dashboard's past (timed). Before each period new orders come in
  * (through the triggers, as an intake writes them), and the first request after them is timed (issue 30's budget:

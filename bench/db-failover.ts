@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import pg from "pg";
+import { at } from "../src/server/db/rows.js";
 import { buildServerBundle, freshDatabase, startServer, stopServer } from "./lib.js";
 import { orderRequests, seedStores } from "./webhook-ingest.js";
 
@@ -69,7 +70,7 @@ export async function benchDbFailover(seconds = 12): Promise<FailoverResult> {
     const sender = async (n: number) => {
       while (Date.now() < until) {
         const request = next();
-        const server = servers[(sent + n) % servers.length];
+        const server = at(servers, (sent + n) % servers.length);
         sent += 1;
         const id = /^\{"id":(\d+)/.exec(request.body ?? "")?.[1] as string;
         try {

@@ -3,6 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { at } from "../src/server/db/rows.js";
 
 /** Shared plumbing for the benchmarks: a throwaway PostgreSQL database and servers in child processes. */
 
@@ -97,7 +98,7 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 
 export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return at(sorted, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1));
 }
 
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;

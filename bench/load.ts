@@ -93,7 +93,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     : (options.flatOutRequests ?? options.connections * 50);
   const prepared = Array.from({ length: planned }, make);
   let taken = 0;
-  const nextRequest = () => (taken < prepared.length ? prepared[taken++] : make());
+  const nextRequest = () => prepared[taken++] ?? make();
 
   const latencies: number[] = [];
   let ok = 0;
@@ -201,6 +201,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     latencies: sorted,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
-    max: sorted.length ? sorted[sorted.length - 1] : 0,
+    max: sorted.at(-1) ?? 0,
   };
 }

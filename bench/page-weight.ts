@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { at, missing } from "../src/server/db/rows.js";
 import { buildServerBundle, ROOT, startServer, stopServer } from "./lib.js";
 
 /**
@@ -53,7 +54,10 @@ async function demoSellerCookie(base: string): Promise<{ name: string; value: st
   });
   const session = verify.headers.getSetCookie().find((c) => c.startsWith("autodrop_session="));
   if (!session) throw new Error(`sign-in failed: ${verify.status}`);
-  const [name, value] = session.split(";")[0].split("=");
+  const [name = missing("the cookie's name"), value = missing("the cookie's value")] = at(
+    session.split(";"),
+    0,
+  ).split("=");
   return { name, value };
 }
 
@@ -86,7 +90,7 @@ async function measure(page: Page, url: string, throttled: boolean): Promise<Omi
       new Promise<number | null>((resolve) => {
         new PerformanceObserver((list) => {
           const entries = list.getEntries();
-          resolve(entries.length ? entries[entries.length - 1].startTime : null);
+          resolve(entries.at(-1)?.startTime ?? null);
         }).observe({ type: "largest-contentful-paint", buffered: true });
         setTimeout(() => resolve(null), 3000);
       }),

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { SANDBOX_DEFAULTS } from "../src/server/config.js";
 import { encryptSecret } from "../src/server/crypto/secrets.js";
+import { at } from "../src/server/db/rows.js";
 import { shopifyWebhookSignature } from "../src/server/integrations/shopify/sandbox/signing.js";
 import { TOKEN_PURPOSE } from "../src/server/modules/shopify/tokens.js";
 import { buildServerBundle, freshDatabase, ms, startServer, stopServer } from "./lib.js";
 import { type LoadRequest, type LoadResult, runLoad } from "./load.js";
 
 /**
- * Shopify orders/create ingest on PostgreSQL (design.md budget: >= 1,000 orders/s, p99 < 50 ms, never slower than
+ * Shopify orders/create ingest on PostgreSQL (docs/performance.md budget: >= 1,000 orders/s, p99 < 50 ms, never slower than
  * a bare Express + node-postgres handler that only verifies and inserts). Both servers run in their own process
  * and get the same signed bodies: each a new order for one unit of a linked listing of one of 20 stores.
  */
@@ -88,7 +89,7 @@ export function orderRequests(
   let n = 0;
   return () => {
     const i = n++;
-    const store = stores[i % stores.length];
+    const store = at(stores, i % stores.length);
     const variant = store.variants[Math.floor(i / stores.length) % store.variants.length];
     const id = firstId + BigInt(i);
     const body = `{"id":${id},"admin_graphql_api_id":"gid://shopify/Order/${id}","name":"#${1000 + i}","order_number":${1000 + i},"email":"buyer${i}@example.com","currency":"USD","total_price":"9.99","line_items":[{"id":${id + 1n},"variant_id":${variant},"product_id":${variant},"title":"Bench listing","quantity":1,"price":"9.99"}]}`;

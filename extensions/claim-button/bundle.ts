@@ -19,9 +19,9 @@ export const EXTENSION_DIR = import.meta.dirname;
 export const COMPRESSED_LIMIT_BYTES = 64_000;
 
 const extensionConfigSchema = z.object({
-  extensions: z
-    .array(z.object({ targeting: z.array(z.object({ target: z.string(), module: z.string() })).min(1) }))
-    .length(1),
+  extensions: z.tuple([
+    z.object({ targeting: z.array(z.object({ target: z.string(), module: z.string() })).min(1) }),
+  ]),
 });
 
 /** The `[[extensions.targeting]]` entries of shopify.extension.toml. */
@@ -55,7 +55,9 @@ export async function bundleClaimButton(): Promise<Bundle> {
     resolveExtensions: [".tsx", ".ts", ".js", ".json", ".esnext", ".mjs", ".ejs"],
     logLevel: "silent",
   });
-  const code = result.outputFiles[0].contents;
+  const [output] = result.outputFiles;
+  if (!output) throw new Error("esbuild wrote no bundle");
+  const code = output.contents;
   const compressed = brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
   return { code, compressedBytes: compressed.byteLength };
 }

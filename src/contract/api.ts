@@ -3,11 +3,11 @@ import { gameSchema } from "./games.js";
 import { type OrderStatus, orderStatusSchema } from "./orders.js";
 
 /**
- * The public API v1 (spec 001 §7, §8; design.md "API keys, rate limits, outgoing webhooks and public API errors").
+ * The public API v1 (spec 001 §7, §8; docs/api.md and decision 022: keys, rate limits, webhooks and errors).
  * These schemas are the routes' schemas, and the OpenAPI document at /api/openapi.json is generated from them.
  */
 
-/** Rate limits per key and minute (design.md). */
+/** Rate limits per key and minute (docs/api.md, Rate limits). */
 export const API_RATE_LIMITS = { reads: 600, writes: 120, windowSeconds: 60 } as const;
 /** How long an Idempotency-Key remembers its first answer. */
 export const IDEMPOTENCY_TTL_HOURS = 24;

@@ -49,7 +49,7 @@ export const CLAIM_TOASTS = {
   friendRequestFailed: "Failed to send friend request.",
 } as const;
 
-/** Per-IP limits of the public claim calls (design.md: claim calls are limited per IP). */
+/** Per-IP limits of the public claim calls (docs/architecture.md, Security: claim calls are limited per IP). */
 export const CLAIM_RATE_LIMITS = {
   read: { name: "claim_read", points: 120, durationSeconds: 60 },
   write: { name: "claim_write", points: 30, durationSeconds: 60 },

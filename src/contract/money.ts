@@ -1,5 +1,5 @@
 /**
- * Money as decimal strings (design.md: never a float). Arithmetic runs on bigint in the smallest unit of the
+ * Money as decimal strings (decision 016: never a float). Arithmetic runs on bigint in the smallest unit of the
  * amount (cents for USD, 10^-8 for crypto), so every result is exact and every rounding is stated where it happens.
  */
 export const USD_DECIMALS = 2;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * What a seller can be told on Discord (design.md: order created, order delivered, a listing out of stock; and an
+ * What a seller can be told on Discord (decision 008: order created, order delivered, a listing out of stock; and an
  * order refunded after its delivery, decision 031).
  */
 const NOTIFICATION_KINDS = [
@@ -29,7 +29,7 @@ interface DiscordWebhookRef {
 /** The webhook id and token of a Discord webhook URL, or null when the text is anything else. */
 export function parseDiscordWebhookUrl(url: string): DiscordWebhookRef | null {
   const m = DISCORD_WEBHOOK_URL.exec(url.trim());
-  return m ? { id: m[1], token: m[2] } : null;
+  return m?.[1] && m[2] ? { id: m[1], token: m[2] } : null;
 }
 
 /** One line of items in a message: the item's public name and how many. */

@@ -12,7 +12,7 @@ export const DURATIONS = ["30", "90", "lifetime"] as const;
 export const durationSchema = z.enum(DURATIONS);
 export type Duration = (typeof DURATIONS)[number];
 
-/** The one price table (design.md): every screen reads it, so a buyer never sees two prices. USD as decimal strings. */
+/** The one price table (decision 005): every screen reads it, so a buyer never sees two prices. USD as decimal strings. */
 export const PRICES: Record<PaidTier, Record<Duration, string>> = {
   basic: { "30": "9.99", "90": "24.99", lifetime: "99.99" },
   pro: { "30": "19.99", "90": "49.99", lifetime: "199.99" },
@@ -32,7 +32,7 @@ export interface Subscription {
 }
 
 /**
- * The tier a seller's features follow: the stored tier while it has not expired, free once it has (design.md:
+ * The tier a seller's features follow: the stored tier while it has not expired, free once it has (docs/payments.md:
  * expiry drops the account to free), whether or not the downgrade has been written yet. Server and client share it.
  */
 export function activeTier(sub: Subscription, now: Date | number = Date.now()): Tier {

@@ -11,6 +11,7 @@ import type { Config } from "./config.js";
 import type { AppContext, AppModule } from "./context.js";
 import { openDatabase } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
+import { at } from "./db/rows.js";
 import { EventBus } from "./events/bus.js";
 import { registerCrossSiteDefences } from "./http/cross-site.js";
 import { registerErrorHandling } from "./http/error-handler.js";
@@ -216,7 +217,7 @@ async function registerClient(app: FastifyInstance): Promise<void> {
   }
   let indexHtml: Buffer | undefined;
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split("?")[0];
+    const pathname = at(request.url.split("?"), 0);
     if (pathname.startsWith("/api/v1/"))
       return reply.status(404).send({ error: "Not found", code: "not_found" });
     if (JSON_ONLY.some((prefix) => pathname.startsWith(prefix)) || pathname === "/api") {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { at } from "../../src/server/db/rows.js";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { logInThroughSandbox, sandboxWindow, uniqueUsername } from "./sandbox";
@@ -78,7 +79,7 @@ test("DemoAdmin manages items, keys, discount codes, bots, rules and grants, eac
   await capture(page, "keys-generated");
   await page.getByRole("button", { name: "Done" }).click();
   await page.getByRole("tab", { name: "Subscription Keys" }).click();
-  await expect(page.getByText(keys[0], { exact: true })).toBeVisible();
+  await expect(page.getByText(at(keys, 0), { exact: true })).toBeVisible();
 
   // Create a discount code, then deactivate it.
   const code = uniqueUsername("SAVE")

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { isWellFormedSubscriptionKey } from "../../src/contract/subscription-keys.js";
+import { at, missing } from "../../src/server/db/rows.js";
 import { auditLog, bots, orders, subscriptionKeys, users } from "../../src/server/db/schema/index.js";
 import { addPoolBot, createItem, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
@@ -234,7 +235,7 @@ describe.each(DRIVERS)("admin controls on %s", (driver) => {
     expect((await call("GET", "/api/inventory", seller)).json()).toContainEqual(
       expect.objectContaining({ itemId: item.id, quantity: 3 }),
     );
-    const [order] = await t.app.ctx.db
+    const [order = missing("order")] = await t.app.ctx.db
       .insert(orders)
       .values({ userId: seller.userId, source: "api", status: "completed", game: "growagarden" })
       .returning();
@@ -272,7 +273,7 @@ describe.each(DRIVERS)("admin controls on %s", (driver) => {
     expect((await auditOf("grant")).map((r) => [r.action, r.subject, r.after])).toEqual([
       [
         "granted",
-        `3 × golden_egg to ${(await t.app.ctx.db.select().from(users).where(eq(users.id, seller.userId)))[0].username}`,
+        `3 × golden_egg to ${at(await t.app.ctx.db.select().from(users).where(eq(users.id, seller.userId)), 0).username}`,
         { userId: seller.userId, itemId: item.id, quantity: 3, available: 3 },
       ],
     ]);
@@ -326,7 +327,7 @@ describe.each(DRIVERS)("admin controls on %s", (driver) => {
     const names = [uniqueName("Blk"), uniqueName("Blk"), uniqueName("Blk")];
     const res = await call("POST", "/api/admin/bots", a, {
       game: "mm2",
-      botUsernames: `${names[0]}\n\n${names[1]}\n${names[0].toUpperCase()}\n${existing.botUsername}\n${names[2]}`,
+      botUsernames: `${names[0]}\n\n${names[1]}\n${at(names, 0).toUpperCase()}\n${existing.botUsername}\n${names[2]}`,
     });
     expect(res.json()).toEqual({
       success: true,

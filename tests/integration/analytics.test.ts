@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ORDERS_CSV_COLUMNS } from "../../src/contract/analytics.js";
 import { DASHBOARD_PERIODS } from "../../src/contract/dashboard.js";
 import type { App } from "../../src/server/app.js";
+import { at, missing } from "../../src/server/db/rows.js";
 import { orderItems, orders } from "../../src/server/db/schema/index.js";
 import { foldAnalytics, invalidateDashboardRollups } from "../../src/server/modules/dashboard/index.js";
 import { apiSeller, bearer } from "./api-fixtures.js";
@@ -55,7 +56,7 @@ async function placeOrders(
     .returning({ id: orders.id });
   await app.ctx.db
     .insert(orderItems)
-    .values(list.flatMap((o, i) => o.lines.map((l) => ({ orderId: rows[i].id, ...l }))));
+    .values(list.flatMap((o, i) => o.lines.map((l) => ({ orderId: at(rows, i).id, ...l }))));
   return rows.map((r) => r.id);
 }
 
@@ -102,7 +103,7 @@ async function unfolded(app: App, userId: string) {
           + (SELECT count(*) FROM analytics_buyers_delta WHERE user_id = $1) AS n`,
     [userId],
   );
-  return Number(rows[0].n);
+  return Number(at(rows, 0).n);
 }
 
 /**
@@ -126,7 +127,10 @@ describe.each(DRIVERS)("costs and analytics on %s", (driver) => {
 
   it("lets a seller set, change and clear unit costs, all or nothing", async () => {
     const seller = await signIn(t.app, uniqueName("Costs"));
-    const [a, b] = [await createItem(t.app, "mm2"), await createItem(t.app, "mm2")];
+    const [a = missing("a"), b = missing("b")] = [
+      await createItem(t.app, "mm2"),
+      await createItem(t.app, "mm2"),
+    ];
     expect((await get(seller.headers, "/api/inventory/costs")).json()).toEqual([]);
     const saved = await putCosts(seller.headers, [
       { itemId: a.id, unitCost: "1.5" },
@@ -414,7 +418,7 @@ describe.each(DRIVERS)("costs and analytics on %s", (driver) => {
     expect(new Set(lines.map((l) => l.split(",")[0])).size).toBe(1203);
     const times = lines.map((l) => l.split(",")[1]);
     expect([...times].sort()).toEqual(times);
-    expect(lines[0].split(",").slice(-3)).toEqual(["1.00", "0.10", "0.90"]);
+    expect(at(lines, 0).split(",").slice(-3)).toEqual(["1.00", "0.10", "0.90"]);
   });
 
   it("counts an API order's optional price in sales and profit", async () => {

@@ -6,6 +6,7 @@ import { BOT_API_ENDPOINTS } from "../../src/contract/bot-api-reference.js";
 import { ORDER_STATUSES } from "../../src/contract/orders.js";
 import { buildApp } from "../../src/server/app.js";
 import { testConfig } from "../../src/server/config.js";
+import { missing } from "../../src/server/db/rows.js";
 import { apiIdempotencyKeys, gameSettings, orders, users } from "../../src/server/db/schema/index.js";
 import { BOT_TAG } from "../../src/server/modules/api-v1/openapi.js";
 import { forgetExpiredIdempotencyKeys } from "../../src/server/modules/api-v1/orders.js";
@@ -39,7 +40,7 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
 
     const { seller, key } = await apiSeller(t.app);
     expect(key).toMatch(/^ad_test_[A-Za-z0-9_-]{32}$/);
-    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, seller.userId));
+    const [row = missing("row")] = await t.app.ctx.db.select().from(users).where(eq(users.id, seller.userId));
     expect(row.apiKeyHash).toBe(hashToken(key));
     expect(JSON.stringify(row)).not.toContain(key);
     const state = await t.app.inject({ method: "GET", url: "/api/api-integration", headers: seller.headers });
@@ -267,7 +268,7 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     const lockedRefused = await cancel(claimed.authKey);
     expect(lockedRefused.statusCode).toBe(409);
     expect(lockedRefused.json()).toEqual({ error: expect.any(String), code: "order_not_cancellable" });
-    const [row] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, claimed.id));
+    const [row = missing("row")] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, claimed.id));
     expect(row.status).toBe("unclaimed");
     // The Orders page follows the same rule.
     const fromPage = await t.app.inject({
@@ -356,7 +357,10 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     expect(retry.json()).toEqual(first.json());
 
     // Nor does a game rule tightened since the first order (stock is left, so only the rule would refuse it).
-    const [a, b] = [await createItem(t.app, "mm2"), await createItem(t.app, "mm2")];
+    const [a = missing("a"), b = missing("b")] = [
+      await createItem(t.app, "mm2"),
+      await createItem(t.app, "mm2"),
+    ];
     await grant(t.app, seller.userId, a.id, 2);
     await grant(t.app, seller.userId, b.id, 2);
     const both = [
@@ -448,7 +452,7 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
       .split("\n")
       .map((line) => /^[├└]── (\/api\/v1\/\S+) \(([A-Z, ]+)\)/.exec(line))
       .filter((m): m is RegExpExecArray => m !== null)
-      .flatMap(([, path, methods]) =>
+      .flatMap(([, path = missing("path"), methods = missing("methods")]) =>
         methods
           .split(", ")
           .filter((m) => m !== "HEAD")

@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { API_TEXTS, WEBHOOK_TEST_EVENTS_PER_MINUTE } from "../../src/contract/api.js";
 import type { App } from "../../src/server/app.js";
+import { missing } from "../../src/server/db/rows.js";
 import { orders, users, webhookDeliveries } from "../../src/server/db/schema/index.js";
 import type { WebhookProvider } from "../../src/server/integrations/webhooks/index.js";
 import { deliverWebhook } from "../../src/server/modules/api-v1/webhooks.js";
@@ -228,7 +229,7 @@ describe.each(DRIVERS)("webhook retries on %s", (driver) => {
     const { saveWebhook, createOrder, seller } = await hookSeller(t.app);
     await saveWebhook("https://hooks.example.com/autodrop");
     await createOrder();
-    const [delivery] = await t.app.ctx.db
+    const [delivery = missing("delivery")] = await t.app.ctx.db
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.userId, seller.userId));

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { at } from "../../src/server/db/rows.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 
 describe.each(DRIVERS)("application shell on %s", (driver) => {
@@ -48,7 +49,7 @@ describe.each(DRIVERS)("application shell on %s", (driver) => {
     await t.app.ctx.jobs.start();
     await done;
     expect(calls).toHaveLength(1);
-    expect([...calls[0]].sort()).toEqual([1, 2, 3]);
+    expect([...at(calls, 0)].sort()).toEqual([1, 2, 3]);
   });
 });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { MODULES } from "../../src/server/app.js";
 import { testConfig } from "../../src/server/config.js";
 import type { AppContext, AppModule } from "../../src/server/context.js";
+import { at, missing } from "../../src/server/db/rows.js";
 import { createProviders } from "../../src/server/integrations/index.js";
 import { PROJECT_ROOT } from "../../src/server/paths.js";
 
@@ -71,11 +72,13 @@ describe("docs/architecture.md", () => {
   it("lists every module folder, and app.ts registers every one of them", () => {
     const folders = foldersWithIndex("modules");
     expect(MODULES.map((m) => m.name).sort()).toEqual(folders);
-    expect(moduleRows.map(([name]) => name.replace("modules/", "")).sort()).toEqual(folders);
+    expect(moduleRows.map(([name = missing("name")]) => name.replace("modules/", "")).sort()).toEqual(
+      folders,
+    );
   });
 
   it("names each module's auth scopes and the modules it uses as the code does", () => {
-    for (const [cell, , scopes, uses] of moduleRows) {
+    for (const [cell = missing("cell"), , scopes = missing("scopes"), uses = missing("uses")] of moduleRows) {
       const name = cell.replace("modules/", "");
       const dir = path.join(SERVER, "modules", name);
       const sources = fs
@@ -101,8 +104,9 @@ describe("docs/architecture.md", () => {
   });
 
   it("finds every route's module from its URL in one look-up (the longest matching prefix)", async () => {
-    const byLength = urlRows.toSorted((a, b) => b[0].length - a[0].length);
-    const owner = (url: string) => byLength.find(([prefix]) => url.startsWith(prefix))?.[1];
+    const byLength = urlRows.toSorted((a, b) => at(b, 0).length - at(a, 0).length);
+    const owner = (url: string) =>
+      byLength.find(([prefix = missing("prefix")]) => url.startsWith(prefix))?.[1];
     for (const module of MODULES) {
       for (const url of await routesOf(module)) expect(owner(url), url).toBe(module.name);
     }
@@ -111,7 +115,9 @@ describe("docs/architecture.md", () => {
   it("names every provider, and the app builds exactly those", () => {
     const folders = foldersWithIndex("integrations");
     const providerRows = table("provider");
-    expect(providerRows.map(([name]) => name.replace("integrations/", "")).sort()).toEqual(folders);
+    expect(providerRows.map(([name = missing("name")]) => name.replace("integrations/", "")).sort()).toEqual(
+      folders,
+    );
     const built = createProviders({
       config: testConfig(),
       fetch: async () => new Response(null, { status: 204 }),

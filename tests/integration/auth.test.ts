@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { currentUserSchema, SIGNED_IN_HINT_COOKIE } from "../../src/contract/auth.js";
+import { at, missing } from "../../src/server/db/rows.js";
 import { loginChallenges, sessions, shops, users } from "../../src/server/db/schema/index.js";
 import { PHRASE_WORDS } from "../../src/server/modules/auth/phrase.js";
 import { AUTH_ERRORS } from "../../src/server/modules/auth/service.js";
@@ -41,7 +42,7 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
   const challengesOf = async (robloxUserId: number) =>
     t.app.ctx.db.select().from(loginChallenges).where(eq(loginChallenges.robloxUserId, robloxUserId));
   const tableCount = async (table: typeof users | typeof loginChallenges | typeof sessions) =>
-    (await t.app.ctx.db.select({ n: count() }).from(table))[0].n;
+    at(await t.app.ctx.db.select({ n: count() }).from(table), 0).n;
 
   it("answers 404 with the spec'd text for an unknown Roblox user, and stores nothing", async () => {
     const b = browser();
@@ -74,7 +75,7 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
     expect(second.json().verificationPhrase).toBe(body.verificationPhrase);
     const rows = await challengesOf(id);
     expect(rows).toHaveLength(1);
-    expect(rows[0].expiresAt.getTime() - rows[0].createdAt.getTime()).toBeCloseTo(15 * 60_000, -4);
+    expect(at(rows, 0).expiresAt.getTime() - at(rows, 0).createdAt.getTime()).toBeCloseTo(15 * 60_000, -4);
   });
 
   it("signs in straight from login when the profile already holds the current phrase", async () => {
@@ -92,7 +93,7 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
     const cookie = sessionCookieFrom(res.headers["set-cookie"]);
     expect(cookie).not.toBeNull();
     expect((await me(cookie!)).json().username).toBe("QuickUser");
-    expect((await challengesOf(id))[0].usedAt).not.toBeNull();
+    expect(at(await challengesOf(id), 0).usedAt).not.toBeNull();
   });
 
   it("refuses a wrong phrase without a session", async () => {
@@ -156,7 +157,7 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
         "Verification phrase not found in your ROBLOX profile. Add it to your profile description and try again.",
     });
     expect(res.headers["set-cookie"]).toBeUndefined();
-    expect((await challengesOf(id))[0].usedAt).toBeNull();
+    expect(at(await challengesOf(id), 0).usedAt).toBeNull();
   });
 
   it("signs in with an httpOnly SameSite=Lax cookie, and /me answers the spec's shape", async () => {
@@ -179,7 +180,7 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
     expect(setCookie).not.toContain("Secure");
 
     const cookie = sessionCookieFrom(res.headers["set-cookie"])!;
-    const token = cookie.split("=")[1];
+    const token = at(cookie.split("="), 1);
     const stored = await t.app.ctx.db
       .select()
       .from(sessions)
@@ -229,7 +230,10 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
       b.post("/api/auth/verify", payload),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
-    const [user] = await t.app.ctx.db.select().from(users).where(eq(users.robloxUserId, id));
+    const [user = missing("user")] = await t.app.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.robloxUserId, id));
     const userSessions = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(userSessions).toHaveLength(1);
   });
@@ -372,7 +376,7 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
     expect(setCookie).toMatch(/autodrop_login=[A-Za-z0-9_-]{40,};/);
     expect(setCookie).toMatch(/autodrop_login=[^\n]*HttpOnly/);
     expect(setCookie).toMatch(/autodrop_login=[^\n]*SameSite=Strict/);
-    const token = loginCookieFrom(first.headers["set-cookie"])!.split("=")[1];
+    const token = at(loginCookieFrom(first.headers["set-cookie"])!.split("="), 1);
     const stored = (await challengesOf(id)).find((c) => !c.usedAt)!;
     expect(stored.browserHash).toBe(hashToken(token));
     const { verificationPhrase } = first.json();
@@ -447,7 +451,7 @@ describe.each(DRIVERS)("login, verify, logout and /me on %s", (driver) => {
     expect(left.map((c) => c.phrase).sort()).toEqual(["fresh fresh", "recent recent"]);
     const userSessions = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, userId));
     expect(userSessions).toHaveLength(1);
-    expect(userSessions[0].tokenHash).toBe(hashToken(cookie.split("=")[1]));
+    expect(at(userSessions, 0).tokenHash).toBe(hashToken(at(cookie.split("="), 1)));
     expect(
       await t.app.ctx.db
         .select()

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BotAgent } from "../../bot/agent.js";
 import { BotApiClient } from "../../bot/api-client.js";
 import { SandboxGame } from "../../bot/sandbox-game.js";
+import { missing } from "../../src/server/db/rows.js";
 import { orders } from "../../src/server/db/schema/index.js";
 import { addPoolBot, balanceOf, createItem, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
@@ -95,7 +96,7 @@ describe.each(DRIVERS)("the reference bot agent against a listening server on %s
 
     const second = await agent.runOnce();
     expect(second).toMatchObject({ heartbeats: 1, friendRequests: 1, completed: 1, errors: [] });
-    const [order] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const [order = missing("order")] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order.status).toBe("completed");
     expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 3, reserved: 0 });
     const [mine] = (await call("GET", "/api/bots/user", seller.headers)).json.bots;

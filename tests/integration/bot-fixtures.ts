@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Game } from "../../src/contract/games.js";
 import type { App } from "../../src/server/app.js";
+import { missing } from "../../src/server/db/rows.js";
 import { bots, inventoryBalances, inventoryLedger, items } from "../../src/server/db/schema/index.js";
 import { grantItems } from "../../src/server/modules/inventory/service.js";
 import { ensureRobloxUser } from "./helpers.js";
@@ -15,7 +16,7 @@ export function uniqueName(prefix: string): string {
 }
 
 export async function createItem(app: App, game: Game, codeName = uniqueName("item").toLowerCase()) {
-  const [row] = await app.ctx.db
+  const [row = missing("row")] = await app.ctx.db
     .insert(items)
     .values({
       game,
@@ -29,7 +30,10 @@ export async function createItem(app: App, game: Game, codeName = uniqueName("it
 
 export async function addPoolBot(app: App, game: Game, botUsername = uniqueName("Bot")) {
   const robloxUserId = await ensureRobloxUser(app, botUsername);
-  const [row] = await app.ctx.db.insert(bots).values({ game, botUsername, robloxUserId }).returning();
+  const [row = missing("row")] = await app.ctx.db
+    .insert(bots)
+    .values({ game, botUsername, robloxUserId })
+    .returning();
   return row;
 }
 

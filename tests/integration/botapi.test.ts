@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { missing } from "../../src/server/db/rows.js";
 import { botDeposits, bots, inventoryLedger, orders } from "../../src/server/db/schema/index.js";
 import { BOT_API_RATE_LIMIT } from "../../src/server/modules/auth/bot-keys.js";
 import { onOrderCompleted } from "../../src/server/modules/orders/completion.js";
@@ -330,7 +331,10 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
 
       expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 3, reserved: 0 });
       expect(await ledgerBalanceOf(t.app, seller.userId, item.id)).toEqual({ available: 3, reserved: 0 });
-      const [order] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+      const [order = missing("order")] = await t.app.ctx.db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, orderId));
       expect(order.status).toBe("completed");
       expect(order.completedAt).not.toBeNull();
       expect((await get("/api/withdrawals/pending", seller.headers)).json()).toEqual({
@@ -353,7 +357,10 @@ describe.each(DRIVERS)("the Bot API on %s", (driver) => {
       const unclaimed = await post(`/api/admin/orders/${orderId}/complete`, key, { status: "completed" });
       expect(unclaimed.statusCode).toBe(409);
       expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 0, reserved: 1 });
-      const [order] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+      const [order = missing("order")] = await t.app.ctx.db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, orderId));
       expect(order.status).toBe("unclaimed");
 
       expect(

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { missing } from "../../src/server/db/rows.js";
 import {
   bots,
   gameSettings,
@@ -268,7 +269,10 @@ describe.each(DRIVERS)("the demo bots seed on %s", (driver) => {
       ["mm2", "AutodropBot_MM2"],
     ]);
     expect(pool.every((b) => b.robloxUserId !== null)).toBe(true);
-    const [seller] = await t.app.ctx.db.select().from(users).where(eq(users.username, DEMO_SELLER));
+    const [seller = missing("seller")] = await t.app.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.username, DEMO_SELLER));
     expect(pool.find((b) => b.game === "mm2")!.assignedUserId).toBe(seller.id);
     expect(pool.filter((b) => b.assignedUserId !== null)).toHaveLength(1);
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { missing } from "../../src/server/db/rows.js";
 import { botFriendRequests, bots, gameSettings } from "../../src/server/db/schema/index.js";
 import { NOT_FOUND, useClaimTestApp } from "./claim-fixtures.js";
 import { DRIVERS } from "./harness.js";
@@ -51,7 +52,7 @@ describe.each(DRIVERS)(
         botUserId: s.bot.robloxUserId,
       });
       expect(await orderRow(s.order.id)).toMatchObject({ status: "pending", botId: s.bot.id });
-      const [bot] = await t.app.ctx.db.select().from(bots).where(eq(bots.id, s.bot.id));
+      const [bot = missing("bot")] = await t.app.ctx.db.select().from(bots).where(eq(bots.id, s.bot.id));
       expect(bot.status).toBe("pending_online");
       expect(bot.onlineUntil!.getTime() - before).toBeGreaterThanOrEqual(299_000);
       expect(bot.onlineUntil!.getTime() - Date.now()).toBeLessThanOrEqual(300_000);

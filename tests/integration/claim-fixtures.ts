@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Game } from "../../src/contract/games.js";
+import { missing } from "../../src/server/db/rows.js";
 import { bots, orderItems, orders } from "../../src/server/db/schema/index.js";
 import { addPoolBot, createItem, uniqueName } from "./bot-fixtures.js";
 import { type DRIVERS, useTestApp } from "./harness.js";
@@ -37,7 +38,7 @@ export function useClaimTestApp(driver: (typeof DRIVERS)[number]) {
     const buyerId = await ensureRobloxUser(t.app, buyer);
     const email = `${buyer.toLowerCase()}@example.com`;
     const authKey = randomBytes(24).toString("base64url");
-    const [order] = await t.app.ctx.db
+    const [order = missing("order")] = await t.app.ctx.db
       .insert(orders)
       .values({
         userId: seller.userId,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { missing } from "../../src/server/db/rows.js";
 import { orderItems, orders } from "../../src/server/db/schema/index.js";
 import { createItem } from "./bot-fixtures.js";
 import { useClaimTestApp } from "./claim-fixtures.js";
@@ -12,7 +13,7 @@ describe.each(DRIVERS)(
     it("shows a multi-game purchase with its sub-orders; the buyer claims one game's order at a time", async () => {
       const s = await scenario();
       const pet = await createItem(t.app, "bubblegumsimulator");
-      const [parent] = await t.app.ctx.db
+      const [parent = missing("parent")] = await t.app.ctx.db
         .insert(orders)
         .values({
           userId: s.seller.userId,
@@ -23,7 +24,7 @@ describe.each(DRIVERS)(
           shopifyOrderNumber: "1002",
         })
         .returning();
-      const [mm2Sub] = await t.app.ctx.db
+      const [mm2Sub = missing("mm2Sub")] = await t.app.ctx.db
         .insert(orders)
         .values({
           userId: s.seller.userId,
@@ -34,7 +35,7 @@ describe.each(DRIVERS)(
           totalAmount: "0",
         })
         .returning();
-      const [bgsSub] = await t.app.ctx.db
+      const [bgsSub = missing("bgsSub")] = await t.app.ctx.db
         .insert(orders)
         .values({
           userId: s.seller.userId,

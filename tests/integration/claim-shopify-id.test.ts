@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { missing } from "../../src/server/db/rows.js";
 import { orderItems, orders } from "../../src/server/db/schema/index.js";
 import { NOT_FOUND, useClaimTestApp } from "./claim-fixtures.js";
 import { DRIVERS } from "./harness.js";
@@ -97,7 +98,7 @@ describe.each(DRIVERS)(
     it("matches a Shopify order id above 2^53 exactly, as a string", async () => {
       // 2^53 + 1 becomes 2^53 as a JavaScript number: a rounded id would find the other order.
       const s = await scenario({ shopifyOrderId: "9007199254740993" });
-      const [neighbour] = await t.app.ctx.db
+      const [neighbour = missing("neighbour")] = await t.app.ctx.db
         .insert(orders)
         .values({
           userId: s.seller.userId,
@@ -113,9 +114,9 @@ describe.each(DRIVERS)(
       expect(exact.statusCode).toBe(200);
       expect(exact.json()).toMatchObject({ id: s.order.id, shopifyOrderId: "9007199254740993" });
       expect((await call("GET", byEmail("9007199254740992", s.email))).json().id).toBe(neighbour.id);
-      const missing = await call("GET", byEmail("9007199254740995", s.email));
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual(NOT_FOUND);
+      const unknown = await call("GET", byEmail("9007199254740995", s.email));
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual(NOT_FOUND);
     });
 
     it("Shopify's order id names a multi-game purchase's parent, never one of its sub-orders", async () => {
@@ -124,7 +125,7 @@ describe.each(DRIVERS)(
       const parentId = crypto.randomUUID();
       const shared = { userId: s.seller.userId, source: "shopify", shopifyOrderId, customerEmail: s.email };
       // The sub-order is older than its parent, so a lookup that let sub-orders in would find it first.
-      const [sub] = await t.app.ctx.db
+      const [sub = missing("sub")] = await t.app.ctx.db
         .insert(orders)
         .values({ ...shared, game: "mm2", parentOrderId: parentId, createdAt: new Date(Date.now() - 60_000) })
         .returning();

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CLAIM_PAGE_STYLE_DEFAULTS } from "../../src/contract/settings.js";
+import { missing } from "../../src/server/db/rows.js";
 import { orders, users } from "../../src/server/db/schema/index.js";
 import { CLAIM_HOST, NOT_FOUND, useClaimTestApp } from "./claim-fixtures.js";
 import { DRIVERS } from "./harness.js";
@@ -49,7 +50,7 @@ describe.each(DRIVERS)(
 
     it("answers the same 404 for a wrong e-mail, a wrong authKey, an unknown id, a bad id and a withdrawal", async () => {
       const s = await scenario();
-      const [withdrawal] = await t.app.ctx.db
+      const [withdrawal = missing("withdrawal")] = await t.app.ctx.db
         .insert(orders)
         .values({
           userId: s.seller.userId,

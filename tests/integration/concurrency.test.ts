@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { App } from "../../src/server/app.js";
+import { missing } from "../../src/server/db/rows.js";
 import { bots, orderItems, orders } from "../../src/server/db/schema/index.js";
 import { InsufficientInventoryError } from "../../src/server/modules/inventory/ledger.js";
 import { moveInventory } from "../../src/server/modules/inventory/service.js";
@@ -25,7 +26,7 @@ async function reserveOrder(
   status = "unclaimed",
 ) {
   return app.ctx.db.transaction(async (tx) => {
-    const [order] = await tx
+    const [order = missing("order")] = await tx
       .insert(orders)
       .values({ userId, source: "api", status, game: "mm2" })
       .returning();

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DASHBOARD_PERIODS, PERIOD_HOURS } from "../../src/contract/dashboard.js";
 import { fixedClock } from "../../src/server/clock.js";
+import { at as element, missing } from "../../src/server/db/rows.js";
 import { dashboardStats, listings, orderItems, orders, shops } from "../../src/server/db/schema/index.js";
 import { seedDemoData } from "../../src/server/demo/index.js";
 import { DEMO_SELLER } from "../../src/server/demo/items-and-users.js";
@@ -98,7 +99,7 @@ describe.each(DRIVERS)("dashboard on %s", (driver) => {
           rows.map((r, i) => ({
             orderId: r.id,
             itemId: item.id,
-            listingId: placed[i].listing.id,
+            listingId: element(placed, i).listing.id,
             quantity: 1,
           })),
         );
@@ -134,16 +135,16 @@ describe.each(DRIVERS)("dashboard on %s", (driver) => {
   it("shows a new store order right away", async () => {
     const s = await sellerWithStore(t.app);
     const item = await stockedItem(t.app, s.user.userId, "mm2", 10);
-    await linkListing(t.app, s.user, s.variants[0], [{ itemId: item.id, quantity: 1 }]);
+    await linkListing(t.app, s.user, element(s.variants, 0), [{ itemId: item.id, quantity: 1 }]);
     const before = (await get(s.user.headers)).json();
-    await placeOrder(t.app, s.shop, [{ variantId: s.variants[0].variantId, quantity: 3 }]);
+    await placeOrder(t.app, s.shop, [{ variantId: element(s.variants, 0).variantId, quantity: 3 }]);
     const after = (await get(s.user.headers)).json();
-    expect(after.totalSales).toBe((3 * Number(s.variants[0].price)).toFixed(2));
+    expect(after.totalSales).toBe((3 * Number(element(s.variants, 0).price)).toFixed(2));
     expect(after.pendingOrders).toBe(before.pendingOrders + 1);
     expect(after.inventoryItems).toBe(7);
     expect(after.ordersPerDay.at(-1).count).toBe(before.ordersPerDay.at(-1).count + 1);
     expect(after.popularListings).toEqual([
-      { listingId: expect.any(String), title: s.variants[0].title, orderCount: 1 },
+      { listingId: expect.any(String), title: element(s.variants, 0).title, orderCount: 1 },
     ]);
     expect(after.recentActivity[0].items).toBe(`${item.codeName}_3`);
   });
@@ -175,7 +176,14 @@ describe.each(
       .insert(listings)
       .values([mk("Alpha"), mk("Bravo"), mk("Charlie"), mk("Delta"), mk("Echo"), mk("Foxtrot", false)])
       .returning();
-    const [alpha, bravo, charlie, delta, echo, foxtrot] = ls;
+    const [
+      alpha = missing("alpha"),
+      bravo = missing("bravo"),
+      charlie = missing("charlie"),
+      delta = missing("delta"),
+      echo = missing("echo"),
+      foxtrot = missing("foxtrot"),
+    ] = ls;
 
     const now = t.app.ctx.clock();
     type Spec = {
@@ -200,7 +208,7 @@ describe.each(
     ];
     const inserted = [];
     for (const s of specs) {
-      const [o] = await t.app.ctx.db
+      const [o = missing("o")] = await t.app.ctx.db
         .insert(orders)
         .values({
           userId: user.userId,
@@ -218,7 +226,7 @@ describe.each(
           .values({ orderId: o.id, itemId: item.id, listingId: s.listing, quantity: 1 });
     }
     // A multi-game purchase: the parent only groups; its two sub-orders count.
-    const [parent] = await t.app.ctx.db
+    const [parent = missing("parent")] = await t.app.ctx.db
       .insert(orders)
       .values({
         userId: user.userId,
@@ -232,7 +240,7 @@ describe.each(
       ["mm2", "4.00", foxtrot.id],
       ["growagarden", "5.00", echo.id],
     ] as const) {
-      const [sub] = await t.app.ctx.db
+      const [sub = missing("sub")] = await t.app.ctx.db
         .insert(orders)
         .values({
           userId: user.userId,
@@ -289,7 +297,7 @@ describe.each(
         expect(body.pendingOrders).toBe(5);
         expect(body.ordersPerDay).toEqual(chart);
         expect(body.recentActivity.map((o: { id: string }) => o.id)).toHaveLength(5);
-        expect(body.recentActivity[0].id).toBe(inserted[0].id);
+        expect(body.recentActivity[0].id).toBe(element(inserted, 0).id);
         expect(body.recentActivity.some((o: { orderSource: string }) => o.orderSource === "withdrawal")).toBe(
           false,
         );
@@ -329,7 +337,10 @@ describe.each(DRIVERS.flatMap((driver) => DEMO_CLOCKS.map((at) => [driver, at] a
       async () => {
         await seedDemoData(t.app.ctx);
         const seller = await signIn(t.app, DEMO_SELLER);
-        const [shop] = await t.app.ctx.db.select().from(shops).where(eq(shops.userId, seller.userId));
+        const [shop = missing("shop")] = await t.app.ctx.db
+          .select()
+          .from(shops)
+          .where(eq(shops.userId, seller.userId));
         expect(shop.domain).toBe(DEMO_SHOP);
         // An expiring token like any install's, counted from the app's clock.
         expect(shop.accessTokenExpiresAt?.getTime()).toBe(Date.parse(at) + 3_600_000);

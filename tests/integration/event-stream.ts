@@ -1,4 +1,5 @@
 import type { App } from "../../src/server/app.js";
+import { at } from "../../src/server/db/rows.js";
 
 /** An open SSE connection and the messages read from it so far. */
 export class EventStream {
@@ -26,7 +27,7 @@ export class EventStream {
       const end = this.buffer.indexOf("\n\n", match?.index ?? 0);
       if (match && end >= 0) {
         this.buffer = this.buffer.slice(end + 2);
-        return JSON.parse(match[1]);
+        return JSON.parse(at(match, 1));
       }
       if (Date.now() > deadline)
         throw new Error(`no event within ${timeoutMs} ms; got ${JSON.stringify(this.buffer)}`);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { App } from "../../src/server/app.js";
+import { at, missing } from "../../src/server/db/rows.js";
 import { users } from "../../src/server/db/schema/index.js";
 import { LOGIN_COOKIE, SESSION_COOKIE } from "../../src/server/modules/auth/sessions.js";
 
@@ -31,7 +32,7 @@ export function uniqueIp(): string {
 export function cookieFrom(setCookie: string | string[] | undefined, name: string): string | null {
   const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   const found = all.find((c) => c.startsWith(`${name}=`));
-  return found ? found.split(";")[0] : null;
+  return found ? at(found.split(";"), 0) : null;
 }
 
 export const sessionCookieFrom = (setCookie: string | string[] | undefined) =>
@@ -96,6 +97,6 @@ export async function signIn(app: App, username: string, opts: SignInOptions = {
   }
   const byRobloxId = eq(users.robloxUserId, robloxUserId);
   if (Object.keys(changes).length > 0) await app.ctx.db.update(users).set(changes).where(byRobloxId);
-  const [row] = await app.ctx.db.select({ id: users.id }).from(users).where(byRobloxId);
+  const [row = missing("row")] = await app.ctx.db.select({ id: users.id }).from(users).where(byRobloxId);
   return { cookie, userId: row.id, robloxUserId, headers: { cookie } };
 }

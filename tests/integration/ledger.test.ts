@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { App } from "../../src/server/app.js";
+import { missing } from "../../src/server/db/rows.js";
 import { users } from "../../src/server/db/schema/index.js";
 import {
   applyMovement,
@@ -11,7 +12,7 @@ import { balanceOf, createItem, ledgerBalanceOf, uniqueName } from "./bot-fixtur
 import { DRIVERS, useTestApp } from "./harness.js";
 
 async function newSeller(app: App): Promise<string> {
-  const [row] = await app.ctx.db
+  const [row = missing("row")] = await app.ctx.db
     .insert(users)
     .values({ username: uniqueName("Led"), robloxUserId: Math.floor(Math.random() * 1e12) })
     .returning({ id: users.id });
@@ -30,7 +31,10 @@ describe.each(DRIVERS)("set-based inventory ledger on %s", (driver) => {
 
   it("moves several sellers and items at once; a shortfall refuses only its movement", async () => {
     const [s1, s2] = [await newSeller(t.app), await newSeller(t.app)];
-    const [knife, gun] = [await createItem(t.app, "mm2"), await createItem(t.app, "mm2")];
+    const [knife = missing("knife"), gun = missing("gun")] = [
+      await createItem(t.app, "mm2"),
+      await createItem(t.app, "mm2"),
+    ];
     const deposits = await apply(t.app, [
       { userId: s1, kind: "deposit", lines: [{ itemId: knife.id, quantity: 3 }] },
       { userId: s2, kind: "admin_grant", lines: [{ itemId: knife.id, quantity: 2 }] },
@@ -129,7 +133,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("set-based ledger under concurre
 
   it("batches over the same rows in opposite orders neither deadlock nor oversell", async () => {
     const [s1, s2] = [await newSeller(t.app), await newSeller(t.app)];
-    const [a, b] = [await createItem(t.app, "mm2"), await createItem(t.app, "mm2")];
+    const [a = missing("a"), b = missing("b")] = [
+      await createItem(t.app, "mm2"),
+      await createItem(t.app, "mm2"),
+    ];
     const keys: [string, string][] = [
       [s1, a.id],
       [s1, b.id],

@@ -10,6 +10,7 @@ import {
 import { uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
+import { drainJobs } from "./jobs.js";
 import {
   eventually,
   linkListing,
@@ -302,7 +303,7 @@ describe.each(DRIVERS)("listings on %s", (driver) => {
     const before = await variantStock(plain.variants[0].variantId);
     const other = await stockedItem(t.app, plain.user.userId, "mm2", 5);
     await linkListing(t.app, plain.user, plain.variants[0], [{ itemId: other.id, quantity: 1 }], 2);
-    await new Promise((r) => setTimeout(r, 1500));
+    await drainJobs(t.app);
     expect(await variantStock(plain.variants[0].variantId)).toBe(before);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CLAIM_TEXTS } from "../../src/contract/claims.js";
 import { ORDER_TEXTS } from "../../src/contract/orders.js";
 import { SHOPIFY_WEBHOOK_PATHS } from "../../src/contract/shopify.js";
+import { at, missing } from "../../src/server/db/rows.js";
 import {
   bots,
   inventoryLedger,
@@ -64,8 +65,8 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     const s = await sellerWithStore(t.app);
     const a = await stockedItem(t.app, s.user.userId, "mm2", 10);
     const b = await stockedItem(t.app, s.user.userId, "mm2", 10);
-    await linkListing(t.app, s.user, s.variants[0], [{ itemId: a.id, quantity: 1 }], 20);
-    await linkListing(t.app, s.user, s.variants[1], [{ itemId: b.id, quantity: 1 }], 20);
+    await linkListing(t.app, s.user, at(s.variants, 0), [{ itemId: a.id, quantity: 1 }], 20);
+    await linkListing(t.app, s.user, at(s.variants, 1), [{ itemId: b.id, quantity: 1 }], 20);
     return { ...s, a, b };
   }
 
@@ -139,12 +140,15 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
   /** Waits until none of the seller's "orders.cancelled" and "discord.send" jobs is left to run. */
   async function jobsSettled(userId: string): Promise<void> {
     const open = async () =>
-      (
-        await t.app.ctx.database.raw.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ('orders.cancelled', 'discord.send') AND state IN ('created', 'retry', 'active') AND data::text LIKE $1",
-          [`%${userId}%`],
-        )
-      ).rows[0].n;
+      at(
+        (
+          await t.app.ctx.database.raw.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ('orders.cancelled', 'discord.send') AND state IN ('created', 'retry', 'active') AND data::text LIKE $1",
+            [`%${userId}%`],
+          )
+        ).rows,
+        0,
+      ).n;
     await expect.poll(open, { timeout: 20_000 }).toBe(0);
   }
 
@@ -160,7 +164,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     await discordSettings(s, true);
     const o = newOrder(s, "pending", [{ variant: 0, quantity: 2 }]);
     await send(s, "orders/create", o.body({ updatedAt: "2026-11-26T10:00:00Z" }));
-    const [order] = await purchaseOf(s.shop, o.id);
+    const [order = missing("order")] = await purchaseOf(s.shop, o.id);
     expect(order.status).toBe("awaiting_payment");
     expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 8, reserved: 2 });
 
@@ -184,7 +188,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     ).toEqual({
       status: "applied",
     });
-    const [paid] = await purchaseOf(s.shop, o.id);
+    const [paid = missing("paid")] = await purchaseOf(s.shop, o.id);
     expect(paid.status).toBe("unclaimed");
     expect(paid.paymentPending).toBe(false);
     // The same payment told again (orders/updated) changes nothing and announces nothing more.
@@ -208,7 +212,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
         cancelledAt: "2026-11-26T11:00:00Z",
       }),
     );
-    const [order] = await purchaseOf(s.shop, o.id);
+    const [order = missing("order")] = await purchaseOf(s.shop, o.id);
     expect(order.status).toBe("cancelled");
     expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 10, reserved: 0 });
     const refused = await claimAttempt(order.authKey!);
@@ -220,7 +224,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     ).toEqual({
       status: "stale",
     });
-    expect((await purchaseOf(s.shop, o.id))[0].status).toBe("cancelled");
+    expect(at(await purchaseOf(s.shop, o.id), 0).status).toBe("cancelled");
   });
 
   it("releases only the refunded line of two", async () => {
@@ -234,9 +238,9 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     await send(
       s,
       "refunds/create",
-      refundJson(o.id, String(nextOrderId), [{ variantId: s.variants[0].variantId, quantity: 2 }]),
+      refundJson(o.id, String(nextOrderId), [{ variantId: at(s.variants, 0).variantId, quantity: 2 }]),
     );
-    const [order] = await purchaseOf(s.shop, o.id);
+    const [order = missing("order")] = await purchaseOf(s.shop, o.id);
     expect(order.status).toBe("unclaimed");
     expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 10, reserved: 0 });
     expect(await balanceOf(t.app, s.user.userId, s.b.id)).toEqual({ available: 9, reserved: 1 });
@@ -248,7 +252,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     const s = await seller();
     const o = newOrder(s, "paid", [{ variant: 0, quantity: 1 }]);
     await send(s, "orders/create", o.body({ updatedAt: "2026-11-26T10:00:00Z" }));
-    const [order] = await purchaseOf(s.shop, o.id);
+    const [order = missing("order")] = await purchaseOf(s.shop, o.id);
     await db().update(orders).set({ status: "pending" }).where(eq(orders.id, order.id));
     await completeOrder(t.app.ctx, order.id);
     const ledgerBefore = await db()
@@ -259,9 +263,9 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     await send(
       s,
       "refunds/create",
-      refundJson(o.id, String(nextOrderId), [{ variantId: s.variants[0].variantId, quantity: 1 }]),
+      refundJson(o.id, String(nextOrderId), [{ variantId: at(s.variants, 0).variantId, quantity: 1 }]),
     );
-    const [after] = await purchaseOf(s.shop, o.id);
+    const [after = missing("after")] = await purchaseOf(s.shop, o.id);
     expect(after.status).toBe("completed");
     expect(after.refundedAfterDeliveryAt).not.toBeNull();
     expect(await db().select().from(inventoryLedger).where(eq(inventoryLedger.orderId, order.id))).toEqual(
@@ -278,16 +282,16 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     const deliveredThenRefunded = async (s: Seller) => {
       const o = newOrder(s, "paid", [{ variant: 0, quantity: 1 }]);
       await send(s, "orders/create", o.body({ updatedAt: "2026-11-26T10:00:00Z" }));
-      const [order] = await purchaseOf(s.shop, o.id);
+      const [order = missing("order")] = await purchaseOf(s.shop, o.id);
       await db().update(orders).set({ status: "pending" }).where(eq(orders.id, order.id));
       await completeOrder(t.app.ctx, order.id);
       nextOrderId += 100n;
       const refund = refundJson(o.id, String(nextOrderId), [
-        { variantId: s.variants[0].variantId, quantity: 1 },
+        { variantId: at(s.variants, 0).variantId, quantity: 1 },
       ]);
       await send(s, "refunds/create", refund);
       await send(s, "refunds/create", refund);
-      const [after] = await purchaseOf(s.shop, o.id);
+      const [after = missing("after")] = await purchaseOf(s.shop, o.id);
       expect(after.refundedAfterDeliveryAt).not.toBeNull();
       return order;
     };
@@ -319,7 +323,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
       status: "no_orders",
     });
     await send(s, "orders/create", o.body({ updatedAt: "2026-11-26T10:00:00Z" }));
-    const [order] = await purchaseOf(s.shop, o.id);
+    const [order = missing("order")] = await purchaseOf(s.shop, o.id);
     expect(order.status).toBe("unclaimed");
   });
 
@@ -334,7 +338,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    const [order] = await purchaseOf(s.shop, o.id);
+    const [order = missing("order")] = await purchaseOf(s.shop, o.id);
     const releases = await db()
       .select()
       .from(inventoryLedger)
@@ -361,7 +365,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
         o.body({ updatedAt: "2026-11-26T11:00:00Z", cancelledAt: "2026-11-26T11:00:00Z" }),
       ),
     ).toEqual({ status: "applied" });
-    expect((await purchaseOf(s.shop, o.id))[0].status).toBe("cancelled");
+    expect(at(await purchaseOf(s.shop, o.id), 0).status).toBe("cancelled");
     expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 10, reserved: 0 });
     // Without ids, an older event is still told apart by its time.
     expect(await sendWithoutId("orders/updated", o.body({ updatedAt: "2026-11-26T10:45:00Z" }))).toEqual({
@@ -389,7 +393,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
 
     const o = newOrder(s, "paid", [{ variant: 0, quantity: 1 }]);
     await send(s, "orders/create", o.body({ updatedAt: "2026-11-26T10:00:00Z" }));
-    const [order] = await purchaseOf(s.shop, o.id);
+    const [order = missing("order")] = await purchaseOf(s.shop, o.id);
     const buyer = uniqueName("Cb");
     await ensureRobloxUser(t.app, buyer);
     const claim = { orderId: order.id, email: "buyer@example.com" };
@@ -427,7 +431,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     expect(completed.statusCode).toBe(409);
     expect(completed.json()).toEqual({ error: ORDER_TEXTS.cancelledNotDeliverable, code: "conflict" });
     await expect(completeOrder(t.app.ctx, order.id)).rejects.toThrow(ORDER_TEXTS.cancelledNotDeliverable);
-    expect((await purchaseOf(s.shop, o.id))[0].status).toBe("cancelled");
+    expect(at(await purchaseOf(s.shop, o.id), 0).status).toBe("cancelled");
     expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 10, reserved: 0 });
   });
 
@@ -440,7 +444,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     for (const quantity of [2, 2, 2]) {
       const o = newOrder(s, "paid", [{ variant: 0, quantity }]);
       await send(s, "orders/create", o.body({ updatedAt: "2026-11-26T10:00:00Z" }));
-      const [row] = await purchaseOf(s.shop, o.id);
+      const [row = missing("row")] = await purchaseOf(s.shop, o.id);
       expect(row.status).toBe("failed_no_stock");
       failed.push(row.id);
     }
@@ -469,7 +473,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     const s = await seller();
     const big = newOrder(s, "paid", [{ variant: 1, quantity: 11 }]);
     await send(s, "orders/create", big.body({ updatedAt: "2026-11-26T10:00:00Z" }));
-    const [failed] = await purchaseOf(s.shop, big.id);
+    const [failed = missing("failed")] = await purchaseOf(s.shop, big.id);
     expect(failed.status).toBe("failed_no_stock");
     const retry = await t.app.inject({
       method: "POST",
@@ -481,7 +485,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
 
     const paid = newOrder(s, "paid", [{ variant: 0, quantity: 1 }]);
     await send(s, "orders/create", paid.body({ updatedAt: "2026-11-26T10:00:00Z" }));
-    const [storeOrder] = await purchaseOf(s.shop, paid.id);
+    const [storeOrder = missing("storeOrder")] = await purchaseOf(s.shop, paid.id);
     const refused = await t.app.inject({
       method: "POST",
       url: `/api/orders/${storeOrder.id}/cancel`,
@@ -522,14 +526,14 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
         email: "buyer@example.com",
         financialStatus: "pending",
         lineItems: [
-          { variantId: s.variants[0].variantId, quantity: 2 },
-          { variantId: s.variants[1].variantId, quantity: 1 },
+          { variantId: at(s.variants, 0).variantId, quantity: 2 },
+          { variantId: at(s.variants, 1).variantId, quantity: 1 },
         ],
       },
     });
     expect(place.statusCode, place.body).toBe(201);
     const shopifyId = place.json().order.id as string;
-    expect((await purchaseOf(s.shop, shopifyId))[0].status).toBe("awaiting_payment");
+    expect(at(await purchaseOf(s.shop, shopifyId), 0).status).toBe("awaiting_payment");
 
     const control = (action: string, payload?: object) =>
       t.app.inject({
@@ -543,7 +547,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
       SHOPIFY_WEBHOOK_PATHS["orders/paid"],
       SHOPIFY_WEBHOOK_PATHS["orders/updated"],
     ]);
-    expect((await purchaseOf(s.shop, shopifyId))[0].status).toBe("unclaimed");
+    expect(at(await purchaseOf(s.shop, shopifyId), 0).status).toBe("unclaimed");
     expect((await control("mark-paid")).statusCode).toBe(409);
 
     const body = (
@@ -563,7 +567,7 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().order.financialStatus).toBe("refunded");
     expect(cancel.json().delivered).toBe(3);
-    expect((await purchaseOf(s.shop, shopifyId))[0].status).toBe("refunded");
+    expect(at(await purchaseOf(s.shop, shopifyId), 0).status).toBe("refunded");
     expect(await balanceOf(t.app, s.user.userId, s.b.id)).toEqual({ available: 10, reserved: 0 });
   });
 
@@ -572,11 +576,11 @@ describe.each(DRIVERS)("order lifecycle after intake on %s", (driver) => {
     const o = newOrder(s, "pending", [{ variant: 0, quantity: 2 }]);
     await send(s, "orders/create", o.body({ updatedAt: "2026-11-26T10:00:00Z" }));
     const hours = t.app.ctx.config.unpaidOrderReleaseHours;
-    const at = (h: number) => ({ ...t.app.ctx, clock: () => Date.now() + h * 3_600_000 });
-    await releaseUnpaidOrders(at(hours - 1));
-    expect((await purchaseOf(s.shop, o.id))[0].status).toBe("awaiting_payment");
-    await releaseUnpaidOrders(at(hours + 1));
-    expect((await purchaseOf(s.shop, o.id))[0].status).toBe("cancelled");
+    const hoursLater = (h: number) => ({ ...t.app.ctx, clock: () => Date.now() + h * 3_600_000 });
+    await releaseUnpaidOrders(hoursLater(hours - 1));
+    expect(at(await purchaseOf(s.shop, o.id), 0).status).toBe("awaiting_payment");
+    await releaseUnpaidOrders(hoursLater(hours + 1));
+    expect(at(await purchaseOf(s.shop, o.id), 0).status).toBe("cancelled");
     expect(await balanceOf(t.app, s.user.userId, s.a.id)).toEqual({ available: 10, reserved: 0 });
   });
 });

@@ -7,6 +7,7 @@ import { fulfillIfDelivered } from "../../src/server/modules/shopify/service.js"
 import { createItem, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
+import { drainJobs } from "./jobs.js";
 import {
   connectStore,
   eventually,
@@ -171,7 +172,7 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
       )[0].fulfillmentStatus;
     await t.app.ctx.db.update(orders).set({ status: "pending" }).where(eq(orders.userId, s.user.userId));
     await completeOrder(t.app.ctx, subs[0].id);
-    await new Promise((r) => setTimeout(r, 1500));
+    await drainJobs(t.app);
     expect(await fulfillment()).toBe("unfulfilled");
     await completeOrder(t.app.ctx, subs[1].id);
     await eventually(async () => expect(await fulfillment()).toBe("fulfilled"));

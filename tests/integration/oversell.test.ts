@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { at } from "../../src/server/db/rows.js";
 import { inventoryBalances, inventoryLedger, listings, orders } from "../../src/server/db/schema/index.js";
 import { laneOf } from "../../src/server/modules/orders/batcher.js";
 import { useTestApp } from "./harness.js";
@@ -27,8 +28,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("no oversell on postgres", () =>
   it("100 orders for 10 units of inventory reserve exactly 10", async () => {
     const s = await sellerWithStore(t.app);
     const item = await stockedItem(t.app, s.user.userId, "mm2", 10);
-    const listing = await linkListing(t.app, s.user, s.variants[0], [{ itemId: item.id, quantity: 1 }], 1000);
-    expect(await race(s, s.variants[0].variantId, 9_100_000_000_000_000n)).toEqual({
+    const listing = await linkListing(
+      t.app,
+      s.user,
+      at(s.variants, 0),
+      [{ itemId: item.id, quantity: 1 }],
+      1000,
+    );
+    expect(await race(s, at(s.variants, 0).variantId, 9_100_000_000_000_000n)).toEqual({
       served: 10,
       failed: 90,
     });
@@ -43,20 +50,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("no oversell on postgres", () =>
       .where(and(eq(inventoryLedger.itemId, item.id), eq(inventoryLedger.kind, "reservation")));
     expect(reservations.reduce((sum, r) => sum + r.quantity, 0)).toBe(10);
     expect(
-      (await t.app.ctx.db.select().from(listings).where(eq(listings.id, listing.id)))[0].stockQuantity,
+      at(await t.app.ctx.db.select().from(listings).where(eq(listings.id, listing.id)), 0).stockQuantity,
     ).toBe(990);
   });
 
   it("100 orders for a listing with 10 in stock sell exactly 10", async () => {
     const s = await sellerWithStore(t.app);
     const item = await stockedItem(t.app, s.user.userId, "mm2", 500);
-    const listing = await linkListing(t.app, s.user, s.variants[0], [{ itemId: item.id, quantity: 1 }], 10);
-    expect(await race(s, s.variants[0].variantId, 9_200_000_000_000_000n)).toEqual({
+    const listing = await linkListing(
+      t.app,
+      s.user,
+      at(s.variants, 0),
+      [{ itemId: item.id, quantity: 1 }],
+      10,
+    );
+    expect(await race(s, at(s.variants, 0).variantId, 9_200_000_000_000_000n)).toEqual({
       served: 10,
       failed: 90,
     });
     expect(
-      (await t.app.ctx.db.select().from(listings).where(eq(listings.id, listing.id)))[0].stockQuantity,
+      at(await t.app.ctx.db.select().from(listings).where(eq(listings.id, listing.id)), 0).stockQuantity,
     ).toBe(0);
   });
 
@@ -68,7 +81,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("no oversell on postgres", () =>
     const stocked = await Promise.all(
       stores.map(async (s) => {
         const item = await stockedItem(t.app, s.user.userId, "mm2", 10);
-        await linkListing(t.app, s.user, s.variants[0], [{ itemId: item.id, quantity: 1 }], 1000);
+        await linkListing(t.app, s.user, at(s.variants, 0), [{ itemId: item.id, quantity: 1 }], 1000);
         return item;
       }),
     );
@@ -81,7 +94,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("no oversell on postgres", () =>
           "orders/create",
           orderBody({
             id: String(9_300_000_000_000_000n + BigInt(k * 1000 + i)),
-            lines: [{ variantId: s.variants[0].variantId, quantity: 1, price: "2.00" }],
+            lines: [{ variantId: at(s.variants, 0).variantId, quantity: 1, price: "2.00" }],
           }),
         ),
       ),
@@ -94,7 +107,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("no oversell on postgres", () =>
       const [balance] = await t.app.ctx.db
         .select()
         .from(inventoryBalances)
-        .where(and(eq(inventoryBalances.userId, s.user.userId), eq(inventoryBalances.itemId, stocked[k].id)));
+        .where(
+          and(eq(inventoryBalances.userId, s.user.userId), eq(inventoryBalances.itemId, at(stocked, k).id)),
+        );
       expect(balance).toMatchObject({ available: 0, reserved: 10 });
     }
   });

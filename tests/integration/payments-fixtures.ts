@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { App } from "../../src/server/app.js";
+import { missing } from "../../src/server/db/rows.js";
 import { cryptoInvoices, discountCodes, users } from "../../src/server/db/schema/index.js";
 import { type SignedIn, uniqueIp } from "./helpers.js";
 
@@ -61,7 +62,10 @@ export async function planOf(app: App, userId: string) {
 }
 
 export async function storedInvoice(app: App, txnId: string) {
-  const [row] = await app.ctx.db.select().from(cryptoInvoices).where(eq(cryptoInvoices.txnId, txnId));
+  const [row = missing("row")] = await app.ctx.db
+    .select()
+    .from(cryptoInvoices)
+    .where(eq(cryptoInvoices.txnId, txnId));
   return row;
 }
 
@@ -76,7 +80,10 @@ export async function addDiscountCode(
 }
 
 export async function usageOf(app: App, code: string) {
-  const [row] = await app.ctx.db.select().from(discountCodes).where(eq(discountCodes.code, code));
+  const [row = missing("row")] = await app.ctx.db
+    .select()
+    .from(discountCodes)
+    .where(eq(discountCodes.code, code));
   return row.usageCount;
 }
 

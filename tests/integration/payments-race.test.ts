@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { missing } from "../../src/server/db/rows.js";
 import { cryptoInvoices, discountCodes } from "../../src/server/db/schema/index.js";
 import { useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";
@@ -37,7 +38,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("payment safety race on postgres
         for (const answer of await Promise.all(tries)) {
           statuses.push(answer.statusCode);
           if (answer.statusCode !== 200 || answer.json().amount === "0.00000000") continue;
-          const [row] = await t.app.ctx.db
+          const [row = missing("row")] = await t.app.ctx.db
             .select()
             .from(cryptoInvoices)
             .where(eq(cryptoInvoices.txnId, answer.json().txnId));

@@ -188,6 +188,7 @@ describe.each(DRIVERS)("a job's lease on %s", (driver) => {
     let runs = 0;
     queue = instance(async () => {
       runs++;
+      // sleep-ok: a healthy run longer than its 2 s lease is what this test is about.
       await new Promise((resolve) => setTimeout(resolve, 7_000));
     });
     await queue.start();

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { at, missing } from "../../src/server/db/rows.js";
 import { listings, sandboxShopifyVariants } from "../../src/server/db/schema/index.js";
 import { BUCKET_SIZE } from "../../src/server/integrations/shopify/sandbox/graphql/cost.js";
 import {
@@ -35,18 +36,19 @@ describe.each(DRIVERS)("the Shopify emulator's version rules on %s", (driver) =>
       "read_products,write_inventory",
       t.app.ctx.clock(),
     );
-    const [variant] = await t.app.ctx.db
+    const [variant = missing("variant")] = await t.app.ctx.db
       .select()
       .from(sandboxShopifyVariants)
       .where(eq(sandboxShopifyVariants.shop, shop))
       .limit(1);
     const quantityOf = async () =>
-      (
+      at(
         await t.app.ctx.db
           .select()
           .from(sandboxShopifyVariants)
-          .where(eq(sandboxShopifyVariants.id, variant.id))
-      )[0].inventoryQuantity;
+          .where(eq(sandboxShopifyVariants.id, variant.id)),
+        0,
+      ).inventoryQuantity;
     const setQuantity = (quantity: number) =>
       t.app.ctx.db
         .update(sandboxShopifyVariants)
@@ -174,7 +176,7 @@ describe.each(DRIVERS)("the Shopify emulator's version rules on %s", (driver) =>
       "read_products",
       t.app.ctx.clock(),
     );
-    const [variant] = await t.app.ctx.db
+    const [variant = missing("variant")] = await t.app.ctx.db
       .select()
       .from(sandboxShopifyVariants)
       .where(eq(sandboxShopifyVariants.shop, shop))
@@ -211,17 +213,18 @@ describe.each(DRIVERS)("the Shopify emulator's version rules on %s", (driver) =>
     const listing = await linkListing(
       t.app,
       seller.user,
-      seller.variants[0],
+      at(seller.variants, 0),
       [{ itemId: item.id, quantity: 1 }],
       6,
     );
     const variantQuantity = async () =>
-      (
+      at(
         await t.app.ctx.db
           .select()
           .from(sandboxShopifyVariants)
-          .where(eq(sandboxShopifyVariants.id, seller.variants[0].variantId))
-      )[0].inventoryQuantity;
+          .where(eq(sandboxShopifyVariants.id, at(seller.variants, 0).variantId)),
+        0,
+      ).inventoryQuantity;
     const job = { listingIds: [listing.id], syncId: "sync-1" };
     await syncListingsInventory(t.app.ctx, job);
     expect(await variantQuantity()).toBe(6);
@@ -230,7 +233,7 @@ describe.each(DRIVERS)("the Shopify emulator's version rules on %s", (driver) =>
     await t.app.ctx.db
       .update(sandboxShopifyVariants)
       .set({ inventoryQuantity: 2 })
-      .where(eq(sandboxShopifyVariants.id, seller.variants[0].variantId));
+      .where(eq(sandboxShopifyVariants.id, at(seller.variants, 0).variantId));
     await syncListingsInventory(t.app.ctx, job);
     expect(await variantQuantity()).toBe(2);
     await syncListingsInventory(t.app.ctx, { ...job, syncId: "sync-2" });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { at } from "../../src/server/db/rows.js";
 import { oauthStates, sandboxShopifyWebhooks, shops } from "../../src/server/db/schema/index.js";
 import { shopifyQuerySignature } from "../../src/server/integrations/shopify/sandbox/signing.js";
 import { uniqueName } from "./bot-fixtures.js";
@@ -49,9 +50,9 @@ describe.each(DRIVERS)("Shopify OAuth against the emulator on %s", (driver) => {
     expect(state.length).toBeGreaterThanOrEqual(32);
     const stored = await t.app.ctx.db.select().from(oauthStates).where(eq(oauthStates.userId, user.userId));
     expect(stored).toHaveLength(1);
-    expect(stored[0].stateHash).not.toBe(state);
-    expect(stored[0].purpose).toBe("setup");
-    expect(stored[0].expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(at(stored, 0).stateHash).not.toBe(state);
+    expect(at(stored, 0).purpose).toBe("setup");
+    expect(at(stored, 0).expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
 
     const page = await t.app.inject({ method: "GET", url: url.pathname + url.search });
     expect(page.statusCode).toBe(200);

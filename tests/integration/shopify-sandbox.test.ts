@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import claimButtonTexts from "../../extensions/claim-button/locales/en.default.json" with { type: "json" };
 import { claimUrl } from "../../extensions/claim-button/src/claim-url.js";
+import { at, missing } from "../../src/server/db/rows.js";
 import {
   sandboxShopifyDeliveries,
   sandboxShopifyOrders,
@@ -121,19 +122,19 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
   it("delivers orders/create signed like Shopify, with bare ids above 2^53 and one webhook id per event", async () => {
     const s = await sellerWithStore(t.app);
     const item = await stockedItem(t.app, s.user.userId, "bubblegumsimulator", 10);
-    await linkListing(t.app, s.user, s.variants[0], [{ itemId: item.id, quantity: 1 }]);
-    const placed = await placeOrder(t.app, s.shop, [{ variantId: s.variants[0].variantId, quantity: 1 }]);
+    await linkListing(t.app, s.user, at(s.variants, 0), [{ itemId: item.id, quantity: 1 }]);
+    const placed = await placeOrder(t.app, s.shop, [{ variantId: at(s.variants, 0).variantId, quantity: 1 }]);
     await t.app.inject({
       method: "POST",
       url: `/__sandbox/shopify/${s.shop}/orders/${placed.order.id}/redeliver`,
     });
 
-    const [order] = await t.app.ctx.db
+    const [order = missing("order")] = await t.app.ctx.db
       .select()
       .from(sandboxShopifyOrders)
       .where(eq(sandboxShopifyOrders.id, placed.order.id));
     expect(order.payload).toMatch(new RegExp(`^\\{"id":${placed.order.id},`));
-    expect(order.payload).toContain(`"variant_id":${s.variants[0].variantId}`);
+    expect(order.payload).toContain(`"variant_id":${at(s.variants, 0).variantId}`);
     expect(String(JSON.parse(order.payload).id)).not.toBe(placed.order.id);
     const deliveries = await t.app.ctx.db
       .select()
@@ -141,7 +142,7 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
       .where(eq(sandboxShopifyDeliveries.orderId, placed.order.id));
     expect(deliveries.map((d) => d.status)).toEqual([200, 200]);
     expect(new Set(deliveries.map((d) => d.webhookId)).size).toBe(1);
-    expect(deliveries[0].address).toBe(`${t.app.ctx.config.publicUrl}/api/webhooks/shopify/orders`);
+    expect(at(deliveries, 0).address).toBe(`${t.app.ctx.config.publicUrl}/api/webhooks/shopify/orders`);
     expect(shopifyWebhookSignature(t.app.ctx.config.shopifyApiSecret, order.payload)).toMatch(
       /^[A-Za-z0-9+/]{43}=$/,
     );
@@ -166,17 +167,17 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
   it("serves the storefront, places orders from its form and shows them with their fulfillments", async () => {
     const s = await sellerWithStore(t.app);
     const item = await stockedItem(t.app, s.user.userId, "mm2", 10);
-    await linkListing(t.app, s.user, s.variants[1], [{ itemId: item.id, quantity: 1 }]);
+    await linkListing(t.app, s.user, at(s.variants, 1), [{ itemId: item.id, quantity: 1 }]);
     const store = await t.app.inject({ method: "GET", url: `/__sandbox/shopify/${s.shop}/store` });
     expect(store.statusCode).toBe(200);
-    expect(store.body).toContain(s.variants[1].title);
+    expect(store.body).toContain(at(s.variants, 1).title);
     expect(store.body).not.toContain("<script");
 
     const checkout = await t.app.inject({
       method: "POST",
       url: `/__sandbox/shopify/${s.shop}/store/checkout`,
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: `qty_${s.variants[1].variantId}=2&email=shopper%40example.com`,
+      payload: `qty_${at(s.variants, 1).variantId}=2&email=shopper%40example.com`,
     });
     expect(checkout.statusCode).toBe(303);
     const [ours] = (
@@ -232,7 +233,7 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
       (
         await t.app.inject({
           method: "GET",
-          url: `/__sandbox/shopify/${s.shop}/admin/products/${s.variants[1].productId}`,
+          url: `/__sandbox/shopify/${s.shop}/admin/products/${at(s.variants, 1).productId}`,
         })
       ).statusCode,
     ).toBe(200);
@@ -244,13 +245,13 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
   it("shows fulfillment orders and creates fulfillments only with the merchant-managed fulfillment scopes", async () => {
     const orderOf = async (scopes: string) => {
       const store = await storeWithToken(scopes);
-      const [variant] = await t.app.ctx.db
+      const [variant = missing("variant")] = await t.app.ctx.db
         .select()
         .from(sandboxShopifyVariants)
         .where(eq(sandboxShopifyVariants.shop, store.shop))
         .limit(1);
       const placed = await placeOrder(t.app, store.shop, [{ variantId: variant.id, quantity: 1 }]);
-      const [row] = await t.app.ctx.db
+      const [row = missing("row")] = await t.app.ctx.db
         .select()
         .from(sandboxShopifyOrders)
         .where(eq(sandboxShopifyOrders.id, placed.order.id));
@@ -310,14 +311,14 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
 
   it("sets inventory levels only with the inventory scope and the compare-and-swap field", async () => {
     const { shop, token } = await storeWithToken("read_products,write_inventory");
-    const [variant] = await t.app.ctx.db
+    const [variant = missing("variant")] = await t.app.ctx.db
       .select()
       .from(sandboxShopifyVariants)
       .where(eq(sandboxShopifyVariants.shop, shop))
       .limit(1);
     const client = t.app.ctx.providers.shopify.admin(shop, token);
     expect(await client.setVariantInventory(variant.id, 3, "sync-1:listing-1")).toBe(true);
-    const [after] = await t.app.ctx.db
+    const [after = missing("after")] = await t.app.ctx.db
       .select()
       .from(sandboxShopifyVariants)
       .where(eq(sandboxShopifyVariants.id, variant.id));
@@ -343,7 +344,7 @@ describe.each(DRIVERS)("the Shopify emulator on %s", (driver) => {
     );
     expect(shape.json().data.inventorySetQuantities.userErrors[0].code).toBe("INVALID_LOCATION");
     const readOnly = await storeWithToken("read_products");
-    const [theirs] = await t.app.ctx.db
+    const [theirs = missing("theirs")] = await t.app.ctx.db
       .select()
       .from(sandboxShopifyVariants)
       .where(eq(sandboxShopifyVariants.shop, readOnly.shop))

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { encryptSecret } from "../../src/server/crypto/secrets.js";
+import { at, missing } from "../../src/server/db/rows.js";
 import { sandboxShopifyTokens, sandboxShopifyVariants, shops } from "../../src/server/db/schema/index.js";
 import type { StreamEvent } from "../../src/server/events/bus.js";
 import {
@@ -31,9 +32,13 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
   const issuedTokens = (domain: string) =>
     t.app.ctx.db.select().from(sandboxShopifyTokens).where(eq(sandboxShopifyTokens.shop, domain));
   const variantQuantity = async (variantId: string) =>
-    (
-      await t.app.ctx.db.select().from(sandboxShopifyVariants).where(eq(sandboxShopifyVariants.id, variantId))
-    )[0].inventoryQuantity;
+    at(
+      await t.app.ctx.db
+        .select()
+        .from(sandboxShopifyVariants)
+        .where(eq(sandboxShopifyVariants.id, variantId)),
+      0,
+    ).inventoryQuantity;
   const products = (headers: { cookie: string }) =>
     t.app.inject({ method: "GET", url: "/api/shopify/products", headers });
   const accessRefused = async (headers: { cookie: string }) =>
@@ -64,11 +69,11 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
       const listing = await linkListing(
         t.app,
         seller.user,
-        seller.variants[i],
+        at(seller.variants, i),
         [{ itemId: item.id, quantity: 1 }],
         6 + i,
       );
-      listings.push({ ...listing, variantId: seller.variants[i].variantId });
+      listings.push({ ...listing, variantId: at(seller.variants, i).variantId });
     }
     return { ...seller, listings };
   }
@@ -86,13 +91,13 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
     expect(row.refreshTokenEncrypted).not.toContain("shprt_");
     const issued = await issuedTokens(shop);
     expect(issued).toHaveLength(1);
-    expect(issued[0].expiresAt).not.toBeNull();
-    expect(issued[0].refreshTokenHash).not.toBeNull();
+    expect(at(issued, 0).expiresAt).not.toBeNull();
+    expect(at(issued, 0).refreshTokenHash).not.toBeNull();
   });
 
   it("refreshes a token past its expiry, or within five minutes of it, before the next stock sync", async () => {
     const seller = await sellerWithListings(1);
-    const [listing] = seller.listings;
+    const [listing = missing("listing")] = seller.listings;
     const installed = await shopRow(seller.shop);
 
     now += 56 * MINUTE;
@@ -117,7 +122,7 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
   it("two syncs of one store at its token's expiry refresh it once", async () => {
     const seller = await sellerWithListings(2);
     now += 61 * MINUTE;
-    const [a, b] = seller.listings;
+    const [a = missing("a"), b = missing("b")] = seller.listings;
     await Promise.all([
       syncListingsInventory(t.app.ctx, { listingIds: [a.id], syncId: "one" }),
       syncListingsInventory(t.app.ctx, { listingIds: [b.id], syncId: "two" }),
@@ -216,7 +221,7 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
 
   it("an expired refresh token leaves the store to be connected again, which brings it back", async () => {
     const seller = await sellerWithListings(1);
-    const [listing] = seller.listings;
+    const [listing = missing("listing")] = seller.listings;
     now += 91 * DAY;
     expect((await products(seller.user.headers)).json()).toEqual(RECONNECT);
     const reconnect = await t.app.inject({
@@ -237,7 +242,7 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
 
   it("a refresh Shopify refuses (tokens revoked) leaves the store to be connected again", async () => {
     const seller = await sellerWithListings(1);
-    const [listing] = seller.listings;
+    const [listing = missing("listing")] = seller.listings;
     await revokeAccessTokens(t.app.ctx.db, seller.shop);
     now += 61 * MINUTE;
     await syncListingsInventory(t.app.ctx, { listingIds: [listing.id], syncId: "revoked" });
@@ -252,7 +257,7 @@ describe.each(DRIVERS)("Shopify's expiring offline tokens on %s", (driver) => {
 
   it("a refused renewal in the stock sync is remembered, shown on the session and published; a reinstall ends it", async () => {
     const seller = await sellerWithListings(1);
-    const [listing] = seller.listings;
+    const [listing = missing("listing")] = seller.listings;
     expect(await accessRefused(seller.user.headers)).toBe(false);
     await revokeAccessTokens(t.app.ctx.db, seller.shop);
     now += 61 * MINUTE;

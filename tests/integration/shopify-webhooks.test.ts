@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { at, missing } from "../../src/server/db/rows.js";
 import {
   inventoryBalances,
   listings,
@@ -38,13 +39,13 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
   const receiptsOf = async (shop: string) =>
     db().select().from(shopifyOrderReceipts).where(eq(shopifyOrderReceipts.shopDomain, shop));
   const stockOf = async (listingId: string) =>
-    (await db().select().from(listings).where(eq(listings.id, listingId)))[0].stockQuantity;
+    at(await db().select().from(listings).where(eq(listings.id, listingId)), 0).stockQuantity;
 
   /** A seller with one mm2 listing (2 × item per unit) on the store's first variant. */
   async function sellerWithListing(inventory = 20, stock = 5) {
     const s = await sellerWithStore(t.app);
     const item = await stockedItem(t.app, s.user.userId, "mm2", inventory);
-    const variant = s.variants[0];
+    const variant = at(s.variants, 0);
     const listing = await linkListing(t.app, s.user, variant, [{ itemId: item.id, quantity: 2 }], stock);
     return { ...s, item, variant, listing };
   }
@@ -89,7 +90,7 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
       });
       expect(again.json().delivered).toBe(1);
     }
-    const [stored] = await db()
+    const [stored = missing("stored")] = await db()
       .select()
       .from(sandboxShopifyOrders)
       .where(eq(sandboxShopifyOrders.id, placed.order.id));
@@ -113,19 +114,22 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
     });
     const res = await signedWebhook(t.app, ORDERS, s.shop, "orders/create", body);
     expect(res.statusCode, res.body).toBe(200);
-    const [order] = await ordersOf(s.user.userId);
+    const [order = missing("order")] = await ordersOf(s.user.userId);
     expect(order.customerEmail).toBe("oddbuyer\uFFFD@example.com");
   });
 
   it("queues the orders.created follow-up only for sellers with something to follow up", async () => {
     const queued = async (userId: string) =>
       Number(
-        (
-          await t.app.ctx.database.raw.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'orders.created' AND data::text LIKE $1",
-            [`%${userId}%`],
-          )
-        ).rows[0].n,
+        at(
+          (
+            await t.app.ctx.database.raw.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'orders.created' AND data::text LIKE $1",
+              [`%${userId}%`],
+            )
+          ).rows,
+          0,
+        ).n,
       );
     const s = await sellerWithListing();
     await placeOrder(t.app, s.shop, [{ variantId: s.variant.variantId, quantity: 1 }], "a@example.com");
@@ -150,10 +154,10 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
     const body = orderBody({ id, lines: [{ variantId: s.variant.variantId, quantity: 1, price: "12.50" }] });
     const res = await signedWebhook(t.app, ORDERS, s.shop, "orders/create", body);
     expect(res.statusCode, res.body).toBe(200);
-    const [order] = await ordersOf(s.user.userId);
+    const [order = missing("order")] = await ordersOf(s.user.userId);
     expect(order.shopifyOrderId).toBe(id);
     expect(order.totalAmount).toBe("12.50");
-    expect((await receiptsOf(s.shop))[0].shopifyOrderId).toBe(id);
+    expect(at(await receiptsOf(s.shop), 0).shopifyOrderId).toBe(id);
     // 9007199254740992 is the same double: it must be a different order.
     const neighbour = orderBody({
       id: "9007199254740992",
@@ -224,7 +228,7 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
   it("splits a multi-game purchase into a parent with one order per game", async () => {
     const s = await sellerWithListing();
     const garden = await stockedItem(t.app, s.user.userId, "growagarden", 5);
-    const other = s.variants[1];
+    const other = at(s.variants, 1);
     await linkListing(t.app, s.user, other, [{ itemId: garden.id, quantity: 1 }], 5);
     const placed = await placeOrder(t.app, s.shop, [
       { variantId: s.variant.variantId, quantity: 1 },
@@ -252,14 +256,14 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
     const s = await sellerWithListing(3, 5);
     // 2 units need 4 items; only 3 are in inventory.
     await placeOrder(t.app, s.shop, [{ variantId: s.variant.variantId, quantity: 2 }]);
-    const [order] = await ordersOf(s.user.userId);
+    const [order = missing("order")] = await ordersOf(s.user.userId);
     expect(order.status).toBe("failed_no_stock");
     expect(await balance(s.user.userId, s.item.id)).toEqual({ available: 3, reserved: 0 });
     expect(await stockOf(s.listing.id)).toBe(5);
     // The listing's own stock is a limit too.
     const t2 = await sellerWithListing(100, 1);
     await placeOrder(t.app, t2.shop, [{ variantId: t2.variant.variantId, quantity: 2 }]);
-    expect((await ordersOf(t2.user.userId))[0].status).toBe("failed_no_stock");
+    expect(at(await ordersOf(t2.user.userId), 0).status).toBe("failed_no_stock");
     expect(await balance(t2.user.userId, t2.item.id)).toEqual({ available: 100, reserved: 0 });
   });
 
@@ -267,7 +271,7 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
     const s = await sellerWithListing();
     const res = await t.app.inject({ method: "POST", url: `/__sandbox/shopify/${s.shop}/uninstall` });
     expect(res.json().deliveries[0].status).toBe(200);
-    const [row] = await db().select().from(shops).where(eq(shops.domain, s.shop));
+    const [row = missing("row")] = await db().select().from(shops).where(eq(shops.domain, s.shop));
     expect(row.uninstalledAt).not.toBeNull();
     const body = orderBody({
       id: "7000000000000201",

@@ -1,6 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GAMES } from "../../src/contract/games.js";
+import { at, missing } from "../../src/server/db/rows.js";
 import {
   cryptoInvoices,
   items,
@@ -21,7 +22,7 @@ describe.each(DRIVERS)("GET /api/stats on %s", (driver) => {
     const admin = await signIn(t.app, "StatsAdmin", { admin: true });
     const seller = await signIn(t.app, "StatsSeller");
     const db = t.app.ctx.db;
-    const [harvester, seer] = await db
+    const [harvester = missing("harvester"), seer = missing("seer")] = await db
       .insert(items)
       .values([
         { codeName: "harvester", publicName: "Harvester", imageUrl: "/x.svg", game: "mm2" },
@@ -51,7 +52,10 @@ describe.each(DRIVERS)("GET /api/stats on %s", (driver) => {
         order("unclaimed", "1.00"),
         order("failed_no_stock", "100.00"),
       ]);
-    const [parent] = await db.insert(orders).values(order("completed", "20.10")).returning();
+    const [parent = missing("parent")] = await db
+      .insert(orders)
+      .values(order("completed", "20.10"))
+      .returning();
     await db
       .insert(orders)
       .values([order("completed", "12.05", parent.id), order("completed", "8.05", parent.id)]);
@@ -114,7 +118,7 @@ describe.each(DRIVERS)("demo data on %s", (driver) => {
     await seedDemoData(t.app.ctx);
     await seedDemoData(t.app.ctx);
     const db = t.app.ctx.db;
-    expect((await db.select({ n: count() }).from(items))[0].n).toBe(36);
+    expect(at(await db.select({ n: count() }).from(items), 0).n).toBe(36);
     for (const game of GAMES) {
       const rows = await db.select().from(items).where(eq(items.game, game));
       expect(rows.map((r) => r.codeName).sort()).toEqual(ITEM_CATALOGUE[game].map((i) => i.codeName).sort());
@@ -145,7 +149,10 @@ describe.each(DRIVERS)("demo data on %s", (driver) => {
       .set({ subscriptionTier: "basic" })
       .where(eq(users.username, "DemoSeller"));
     await seedDemoData(t.app.ctx);
-    const [seller] = await t.app.ctx.db.select().from(users).where(eq(users.username, "DemoSeller"));
+    const [seller = missing("seller")] = await t.app.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.username, "DemoSeller"));
     expect(seller.subscriptionTier).toBe("basic");
   });
 
@@ -156,7 +163,10 @@ describe.each(DRIVERS)("demo data on %s", (driver) => {
   });
 
   it("serves each catalogue item's picture as an SVG tile", async () => {
-    const [item] = await t.app.ctx.db.select().from(items).where(eq(items.codeName, "chroma_luger"));
+    const [item = missing("item")] = await t.app.ctx.db
+      .select()
+      .from(items)
+      .where(eq(items.codeName, "chroma_luger"));
     const res = await t.app.inject({ method: "GET", url: item.imageUrl });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("image/svg+xml");

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../src/server/clock.js";
 import { newSubscriptionKey, subscriptionKeyHash } from "../../src/server/crypto/tokens.js";
+import { missing } from "../../src/server/db/rows.js";
 import { subscriptionKeys, users } from "../../src/server/db/schema/index.js";
 import { downgradeHandler } from "../../src/server/modules/subscriptions/index.js";
 import { DRIVERS, useTestApp } from "./harness.js";
@@ -72,7 +73,7 @@ describe.each(DRIVERS)("subscription keys and expiry (%s)", (driver) => {
     const key = await issueKey("pro");
     const lifetime = await redeem(seller.headers, key);
     expect(lifetime.json()).toEqual({ error: "Your Pro plan is already lifetime" });
-    const [row] = await t.app.ctx.db
+    const [row = missing("row")] = await t.app.ctx.db
       .select()
       .from(subscriptionKeys)
       .where(eq(subscriptionKeys.keyHash, subscriptionKeyHash(key)));

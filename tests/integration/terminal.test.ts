@@ -73,6 +73,7 @@ describe("the terminal at first start", () => {
     expect(await openAtBanner).toBe(true);
 
     // Whatever the start logs is written before the banner: a second later nothing more has come.
+    // sleep-ok: another process's terminal, watched for a while; no event says it will stay quiet.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const lines = (text: string) =>
       text

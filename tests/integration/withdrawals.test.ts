@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { missing } from "../../src/server/db/rows.js";
 import { botFriendRequests, bots, orderItems, orders, users } from "../../src/server/db/schema/index.js";
 import { addPoolBot, balanceOf, createItem, grant, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
@@ -15,7 +16,7 @@ describe.each(DRIVERS)("withdrawals on %s", (driver) => {
   /** A pro seller holding 5 of one mm2 item and 2 of another, plus a bgs item, and a Roblox account to send to. */
   async function stockedSeller(tier: "basic" | "pro" = "pro") {
     const seller = await signIn(t.app, uniqueName("Wd"), { tier });
-    const [knife, gun, pet] = [
+    const [knife = missing("knife"), gun = missing("gun"), pet = missing("pet")] = [
       await createItem(t.app, "mm2"),
       await createItem(t.app, "mm2"),
       await createItem(t.app, "bubblegumsimulator"),
@@ -109,7 +110,10 @@ describe.each(DRIVERS)("withdrawals on %s", (driver) => {
       robloxUsername: alt,
     });
 
-    const [order] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, withdrawal.id));
+    const [order = missing("order")] = await t.app.ctx.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, withdrawal.id));
     expect(order).toMatchObject({
       userId: seller.userId,
       source: "withdrawal",
@@ -232,7 +236,10 @@ describe.each(DRIVERS)("withdrawals on %s", (driver) => {
     const res = await post("/api/withdrawals/turn-on", seller.headers, { orderId });
     expect(res.statusCode).toBe(200);
     expect(res.json().botUsername).toBe(pool.botUsername);
-    const [assigned] = await t.app.ctx.db.select().from(bots).where(eq(bots.id, pool.id));
+    const [assigned = missing("assigned")] = await t.app.ctx.db
+      .select()
+      .from(bots)
+      .where(eq(bots.id, pool.id));
     expect(assigned.assignedUserId).toBe(seller.userId);
   });
 

@@ -17,8 +17,8 @@ describe("default fetcher", () => {
   it("GETs the URL in the first key element with cookies and parses the JSON", async () => {
     const fetchMock = stubFetch(Response.json({ totalUsers: 3 }));
     await expect(getQueryFn()(queryContext("/api/stats"))).resolves.toEqual({ totalUsers: 3 });
-    expect(fetchMock.mock.calls[0][0]).toBe("/api/stats");
-    expect(fetchMock.mock.calls[0][1]).toMatchObject({ credentials: "include" });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/stats");
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ credentials: "include" });
   });
 
   it("throws on 401 by default and returns null when asked to", async () => {
@@ -44,7 +44,7 @@ describe("apiRequest", () => {
     await expect(apiRequest("POST", "/api/auth/login", { username: "builder" })).resolves.toEqual({
       success: true,
     });
-    expect(fetchMock.mock.calls[0][1]).toMatchObject({
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({
       method: "POST",
       credentials: "include",
       headers: { "Content-Type": "application/json" },
@@ -55,7 +55,7 @@ describe("apiRequest", () => {
   it("returns null for an empty answer and sends no body without one", async () => {
     const fetchMock = stubFetch(new Response(null, { status: 204 }));
     await expect(apiRequest("POST", "/api/auth/logout")).resolves.toBeNull();
-    expect(fetchMock.mock.calls[0][1]?.body).toBeUndefined();
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBeUndefined();
   });
 
   it('throws "status: text" for a non-OK answer, falling back to the status text', async () => {

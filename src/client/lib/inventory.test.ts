@@ -18,12 +18,12 @@ describe("mergeInventory", () => {
       ["a", 7],
       ["b", 1],
     ]);
-    expect(merged[0].id).toBe("row-a-2");
+    expect(merged[0]?.id).toBe("row-a-2");
   });
 
   it("does not change its input", () => {
     const rows = [entry("a", 2), entry("a", 3)];
     mergeInventory(rows);
-    expect(rows[0].quantity).toBe(2);
+    expect(rows[0]?.quantity).toBe(2);
   });
 });

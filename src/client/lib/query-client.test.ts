@@ -15,11 +15,11 @@ describe("the query client", () => {
     await run(async () => {
       throw new Error("again");
     });
-    expect(getToastState().toasts[0].open).toBe(true);
+    expect(getToastState().toasts[0]?.open).toBe(true);
     await run(async () => "ok");
-    expect(getToastState().toasts[0].open).toBe(false);
+    expect(getToastState().toasts[0]?.open).toBe(false);
     toast({ title: "Copied!" });
     await run(async () => "ok");
-    expect(getToastState().toasts[0].open).toBe(true);
+    expect(getToastState().toasts[0]?.open).toBe(true);
   });
 });

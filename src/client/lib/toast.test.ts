@@ -44,7 +44,7 @@ describe("toastReducer", () => {
   it("does not mutate the previous state", () => {
     const start: ToastState = { toasts: [t("1")] };
     toastReducer(start, { type: "DISMISS_TOAST" });
-    expect(start.toasts[0].open).toBe(true);
+    expect(start.toasts[0]?.open).toBe(true);
   });
 });
 

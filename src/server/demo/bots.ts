@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { GAME_PLACE_IDS } from "../../contract/bots.js";
 import { GAMES, type Game } from "../../contract/games.js";
 import type { AppContext } from "../context.js";
+import { at } from "../db/rows.js";
 import { bots, gameSettings, inventoryLedger, items, users } from "../db/schema/index.js";
 import { ensureSandboxUser } from "../integrations/roblox/index.js";
 import { moveInventory } from "../modules/inventory/index.js";
@@ -79,7 +80,7 @@ export async function seedBots(ctx: AppContext): Promise<void> {
     catalogue
       .filter((i) => i.game === game)
       .slice(0, quantities.length)
-      .map((i, n) => ({ itemId: i.id, quantity: quantities[n] })),
+      .map((i, n) => ({ itemId: i.id, quantity: at(quantities, n) })),
   );
   if (lines.length === 0) return;
   await ctx.db.transaction((tx) =>

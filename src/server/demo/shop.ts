@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { SHOPIFY_REINSTALL_SCOPES } from "../../contract/shopify.js";
 import type { AppContext } from "../context.js";
+import { at } from "../db/rows.js";
 import {
   items,
   listingItems,
@@ -102,7 +103,7 @@ export async function seedDemoShop(ctx: AppContext): Promise<void> {
 
   const rand = seededRandom(20_250_701);
   for (const { daysAgo, placedAt } of demoOrderSchedule(ctx.clock(), DAYS, rand)) {
-    const pick = linked[Math.floor(rand() * linked.length)];
+    const pick = at(linked, Math.floor(rand() * linked.length));
     const sandboxOrder = await createSandboxOrder(ctx.db, shop, {
       lineItems: [{ variantId: pick.variantId, quantity: 1 + Math.floor(rand() * 2) }],
       email: `buyer${Math.floor(rand() * 9000 + 1000)}@example.com`,
@@ -110,7 +111,8 @@ export async function seedDemoShop(ctx: AppContext): Promise<void> {
     const payload = orderWebhookSchema.parse(parseJsonExact(sandboxOrder.payload));
     const result = await ingestShopifyOrder(ctx, DEMO_SHOP, payload);
     if (result.status !== "created") continue;
-    const stage = daysAgo > 2 ? "completed" : ["unclaimed", "pending", "completed"][Math.floor(rand() * 3)];
+    const stage =
+      daysAgo > 2 ? "completed" : at(["unclaimed", "pending", "completed"], Math.floor(rand() * 3));
     await ageOrder(ctx, seller.id, result.orderIds, sandboxOrder.id, new Date(placedAt), stage);
   }
   await invalidateDashboardRollups(ctx.db, seller.id);

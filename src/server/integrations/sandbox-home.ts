@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
+import { at } from "../db/rows.js";
 
 /**
  * What an emulator needs from the app: its configuration (shared credentials, URLs), the database its state lives
@@ -55,9 +56,9 @@ function renderValue(value: unknown): string {
 
 /** Template tag for the sandbox pages: every interpolated value is escaped unless it is SafeHtml itself. */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
-  let out = strings[0];
+  let out = at(strings, 0);
   values.forEach((value, i) => {
-    out += renderValue(value) + strings[i + 1];
+    out += renderValue(value) + at(strings, i + 1);
   });
   return new SafeHtml(out);
 }

@@ -87,7 +87,7 @@ export function RevenueProfitChart({ data }: { data: AnalyticsResponse }) {
           <tbody>
             {data.series.map((p, i) => (
               <tr key={p.bucket}>
-                <th scope="row">{rows[i].label}</th>
+                <th scope="row">{rows[i]?.label}</th>
                 <td>{formatUsd(p.revenue)}</td>
                 <td>{formatUsd(p.profit)}</td>
                 <td>{formatUsd(p.previousRevenue)}</td>

@@ -243,7 +243,7 @@ export function DashboardPage() {
                 <CardTitle>Orders Created</CardTitle>
                 <CardDescription>
                   {data.ordersPerDay.length > 0
-                    ? `${dayLabel(data.ordersPerDay[0].date)} to ${dayLabel(data.ordersPerDay[data.ordersPerDay.length - 1].date)}`
+                    ? `${dayLabel(data.ordersPerDay[0]?.date ?? "")} to ${dayLabel(data.ordersPerDay.at(-1)?.date ?? "")}`
                     : "Last 7 days"}
                 </CardDescription>
               </CardHeader>

@@ -40,6 +40,7 @@ describe("the documentation's OpenAPI reading", () => {
     expect(exampleOf({ $ref: "#/components/schemas/Order" }, doc)).toEqual({ id: "o1" });
     expect(exampleOf({ type: ["string", "null"] }, doc)).toBe("string");
     const [create, status] = endpointsOf(doc);
+    if (!create || !status) throw new Error("expected two endpoints");
     expect(create.body).toEqual({ items: [{ codeName: "string", quantity: 1 }] });
     expect(create.success).toEqual({ status: "201", example: { id: "o1" } });
     expect(status.success).toBeNull();
@@ -47,6 +48,7 @@ describe("the documentation's OpenAPI reading", () => {
 
   it("fills path and query parameters, and writes curl and fetch calls with the key and Idempotency-Key", () => {
     const [create, status] = endpointsOf(doc);
+    if (!create || !status) throw new Error("expected two endpoints");
     expect(urlOf(status, { authKey: "a b" })).toBe("/api/v1/check-status/a%20b");
     expect(curlExample(create, "https://x.test")).toContain('-H "Idempotency-Key: $(uuidgen)"');
     expect(curlExample(status, "https://x.test")).not.toContain("Content-Type");

@@ -61,7 +61,8 @@ export function exampleOf(schema: JsonSchema, doc: OpenApiDocument, depth = 0): 
   if (s.examples?.length) return s.examples[0];
   if (depth > 6) return null;
   if (s.enum?.length) return s.enum[0];
-  if (s.anyOf?.length) return exampleOf(s.anyOf[0], doc, depth + 1);
+  const [alternative] = s.anyOf ?? [];
+  if (alternative) return exampleOf(alternative, doc, depth + 1);
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
   switch (type) {
     case "object":
@@ -89,7 +90,7 @@ export function endpointsOf(doc: OpenApiDocument): Endpoint[] {
       const bodySchema = operation.requestBody?.content["application/json"]?.schema;
       const successStatus = Object.keys(operation.responses).find((status) => status.startsWith("2"));
       const successSchema = successStatus
-        ? operation.responses[successStatus].content?.["application/json"]?.schema
+        ? operation.responses[successStatus]?.content?.["application/json"]?.schema
         : undefined;
       return {
         method: method.toUpperCase(),
@@ -113,7 +114,7 @@ export function urlOf(endpoint: Endpoint, values: Record<string, string>): strin
   );
   const query = endpoint.parameters
     .filter((p) => p.in === "query" && values[p.name])
-    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(values[p.name])}`)
+    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(values[p.name] ?? "")}`)
     .join("&");
   return query ? `${path}?${query}` : path;
 }

@@ -46,7 +46,7 @@ export function validateWithdrawal(
   if (new Set(picked.map((e) => e.item.game)).size > 1) return WITHDRAWAL_TEXTS.mixedGames;
   if (!username.trim()) return WITHDRAWAL_TEXTS.noUsername;
   for (const entry of picked) {
-    const quantity = parseWholeNumber(selection[entry.itemId]);
+    const quantity = parseWholeNumber(selection[entry.itemId] ?? "");
     if (quantity === null || quantity < 1 || quantity > entry.quantity) {
       return quantityOutOfRangeText(entry.item.publicName, entry.quantity);
     }

@@ -109,7 +109,7 @@ function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone:
           {picked.map((e) => (
             <li key={e.itemId} className="flex justify-between gap-4">
               <span className="truncate">{e.item.publicName}</span>
-              <span className="font-medium tabular-nums">x{selection[e.itemId].trim()}</span>
+              <span className="font-medium tabular-nums">x{selection[e.itemId]?.trim()}</span>
             </li>
           ))}
         </ul>

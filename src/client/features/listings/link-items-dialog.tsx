@@ -116,7 +116,7 @@ function LinkForm({
     const next = products.data?.find((p) => p.id === id);
     setProductId(id);
     const free = next?.variants.filter((v) => !linkedVariants.has(v.id)) ?? [];
-    setVariantId(free.length === 1 ? free[0].id : "");
+    setVariantId(free.length === 1 && free[0] ? free[0].id : "");
   };
 
   return (

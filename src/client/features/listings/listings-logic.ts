@@ -77,7 +77,7 @@ export function validateLink(
   if (!input.productId || !input.variantId || picked.length === 0) return LISTING_TEXTS.selectListingAndItems;
   if (new Set(picked.map((i) => i.entry.item.game)).size > 1) return LISTING_TEXTS.mixedGames;
   for (const { entry, available } of picked) {
-    const quantity = parseWholeNumber(input.selection[entry.itemId]);
+    const quantity = parseWholeNumber(input.selection[entry.itemId] ?? "");
     if (quantity !== null && quantity > available)
       return notEnoughInventoryText(entry.item.publicName, available);
     if (quantity === null || quantity < 1) return quantityOutOfRangeText(entry.item.publicName, available);

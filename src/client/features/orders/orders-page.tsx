@@ -84,7 +84,7 @@ export function OrdersPage() {
     queryKey: ORDERS_KEY,
     queryFn: ({ pageParam }) => fetchOrderPage(pageParam),
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.length < ORDER_PAGE_SIZE ? null : last[last.length - 1].cursor),
+    getNextPageParam: (last) => (last.length < ORDER_PAGE_SIZE ? null : (last.at(-1)?.cursor ?? null)),
   });
   const loaded = useMemo(() => data?.pages.flat() ?? [], [data]);
   const [sources, setSources] = useState<SourceFilter>({ shopify: true, api: true });

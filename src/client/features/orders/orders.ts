@@ -17,7 +17,9 @@ export function parseOrderItems(items: string): OrderItemLine[] {
     .filter(Boolean)
     .map((entry) => {
       const match = /^(.+)_(\d+)$/.exec(entry);
-      return match ? { codeName: match[1], quantity: Number(match[2]) } : { codeName: entry, quantity: 1 };
+      return match?.[1]
+        ? { codeName: match[1], quantity: Number(match[2]) }
+        : { codeName: entry, quantity: 1 };
     });
 }
 

@@ -102,7 +102,7 @@ export interface PlanOption {
 }
 
 /**
- * The plan cards (spec 000 §2). Prices come from the one price table (design.md: a buyer never sees two prices), the
+ * The plan cards (spec 000 §2). Prices come from the one price table (decision 005: a buyer never sees two prices), the
  * paid ones as their 30-day price. The Shopify path's Basic card also lists API Integration and advanced analytics.
  */
 export function planOptions(integration: Integration | null): PlanOption[] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import published from "../../../../tests/fixtures/discord/published-samples.json" with { type: "json" };
+import { at } from "../../db/rows.js";
 import { DiscordClient, DiscordRateLimitError, DiscordWebhookError, retryAfterSeconds } from "./client.js";
 
 const URL_IN = "https://discordapp.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz";
@@ -43,11 +44,11 @@ describe("DiscordClient", () => {
       content: "hi",
       allowed_mentions: { parse: [] },
     });
-    expect(calls[0].url).toBe(
+    expect(at(calls, 0).url).toBe(
       "http://sandbox/__sandbox/discord/api/v10/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz",
     );
-    expect(calls[0].init?.method).toBe("POST");
-    expect(JSON.parse(String(calls[0].init?.body))).toEqual({
+    expect(at(calls, 0).init?.method).toBe("POST");
+    expect(JSON.parse(String(at(calls, 0).init?.body))).toEqual({
       content: "hi",
       allowed_mentions: { parse: [] },
     });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import {
   sandboxDiscordBuckets,
   sandboxDiscordMessages,
@@ -83,7 +84,7 @@ async function listMessages(
 async function takeWebhookBucket(db: Db, webhookId: string, now: Date): Promise<BucketState> {
   const b = sandboxDiscordBuckets;
   const windowOver = sql`${b.windowStartedAt} <= ${new Date(now.getTime() - WEBHOOK_RATE_LIMIT.windowMs).toISOString()}::timestamptz`;
-  const [row] = await db
+  const [row = missing("the webhook's bucket row")] = await db
     .insert(b)
     .values({ webhookId, windowStartedAt: now, used: 1 })
     .onConflictDoUpdate({
@@ -110,7 +111,7 @@ async function takeRateLimit(db: Db): Promise<number | null> {
 }
 
 async function setRateLimit(db: Db, count: number, retryAfter: number) {
-  const [row] = await db
+  const [row = missing("the rate limit row")] = await db
     .insert(sandboxDiscordRateLimits)
     .values({ id: RATE_LIMIT_ROW, remaining: count, retryAfterSeconds: retryAfter })
     .onConflictDoUpdate({
@@ -197,7 +198,10 @@ function registerWireApi(scope: FastifyInstance, ctx: SandboxContext): void {
       if (!body.content && !(body.embeds && body.embeds.length > 0)) {
         return discordError(reply, 400, 50006, "Cannot send an empty message");
       }
-      const [row] = await ctx.db.insert(sandboxDiscordMessages).values({ webhookId: id, body }).returning();
+      const [row = missing("the inserted sandboxDiscordMessages row")] = await ctx.db
+        .insert(sandboxDiscordMessages)
+        .values({ webhookId: id, body })
+        .returning();
       if (request.query.wait !== "true") return reply.status(204).send();
       return reply.status(200).send({
         id: String(row.id),

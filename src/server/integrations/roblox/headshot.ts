@@ -1,3 +1,4 @@
+import { at } from "../../db/rows.js";
 import { encodePng } from "./png.js";
 
 type Rgb = [number, number, number];
@@ -63,7 +64,7 @@ function appearance(userId: number) {
     bgTop: hsl(hue, 0.55, 0.78),
     bgBottom: hsl(hue, 0.5, 0.6),
     shirt: hsl((hue + 150 + Math.floor(rand() * 60)) % 360, 0.6, 0.45),
-    skin: SKINS[Math.floor(rand() * SKINS.length)],
+    skin: at(SKINS, Math.floor(rand() * SKINS.length)),
     hair: hsl(Math.floor(rand() * 360), 0.45, 0.18 + rand() * 0.2),
     hairStyle: Math.floor(rand() * 3),
   };

@@ -1,5 +1,6 @@
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { at } from "../../db/rows.js";
 import { crc32, encodePng, PNG_SIGNATURE } from "./png.js";
 
 interface Chunk {
@@ -41,7 +42,7 @@ describe("encodePng", () => {
   });
 
   it("describes an 8-bit truecolour image of the requested size", () => {
-    const ihdr = chunks[0].data;
+    const ihdr = at(chunks, 0).data;
     expect(ihdr.length).toBe(13);
     expect(ihdr.readUInt32BE(0)).toBe(width);
     expect(ihdr.readUInt32BE(4)).toBe(height);
@@ -55,7 +56,7 @@ describe("encodePng", () => {
   });
 
   it("stores the pixels as filtered scanlines in a zlib stream", () => {
-    const raw = inflateSync(chunks[1].data);
+    const raw = inflateSync(at(chunks, 1).data);
     expect(raw.length).toBe((width * 3 + 1) * height);
     expect(raw[0]).toBe(0);
     expect([...raw.subarray(1, 10)]).toEqual([...pixels.subarray(0, 9)]);

@@ -1,4 +1,5 @@
 import { deflateSync } from "node:zlib";
+import { at } from "../../db/rows.js";
 
 /** The 8 bytes every PNG file starts with. */
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -16,7 +17,7 @@ const CRC_TABLE = (() => {
 /** CRC-32 as PNG chunks use it (ISO 3309, polynomial 0xEDB88320). */
 export function crc32(data: Uint8Array): number {
   let c = 0xffffffff;
-  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  for (const byte of data) c = at(CRC_TABLE, (c ^ byte) & 0xff) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 

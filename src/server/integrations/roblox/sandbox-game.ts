@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { GAMES, gameSchema } from "../../../contract/games.js";
 import type { DbOrTx } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import { sandboxGameEvents } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { acceptFormPosts, addSandboxEntry, html, type SandboxContext, sendPage } from "../sandbox-home.js";
@@ -81,7 +82,7 @@ async function listEvents(db: DbOrTx, kind: string, botUsername?: string, status
 
 async function offerTrade(db: DbOrTx, input: z.infer<typeof tradeSchema>) {
   if (!(await findSandboxUser(db, input.fromUserId))) throw notFound("No such sandbox Roblox user");
-  const [row] = await db
+  const [row = missing("the inserted sandboxGameEvents row")] = await db
     .insert(sandboxGameEvents)
     .values({
       kind: "trade_offer",
@@ -153,7 +154,7 @@ function registerGameApi(scope: FastifyInstance, ctx: SandboxContext): void {
   api.post(`${BASE}/friend-requests`, { schema: { body: friendRequestSchema } }, async (request, reply) => {
     const { botUsername, toUserId } = request.body;
     if (!(await findSandboxUser(ctx.db, toUserId))) throw notFound("No such sandbox Roblox user");
-    const [row] = await ctx.db
+    const [row = missing("the inserted sandboxGameEvents row")] = await ctx.db
       .insert(sandboxGameEvents)
       .values({ kind: "friend_request", botUsername, toUserId, status: "sent" })
       .returning();
@@ -177,7 +178,7 @@ function registerGameApi(scope: FastifyInstance, ctx: SandboxContext): void {
     { schema: { params: botParamsSchema, body: deliverySchema } },
     async (request, reply) => {
       const { toUserId, items, orderId } = request.body;
-      const [row] = await ctx.db
+      const [row = missing("the inserted sandboxGameEvents row")] = await ctx.db
         .insert(sandboxGameEvents)
         .values({
           kind: "delivery",

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import { sandboxRobloxUsers } from "../../db/schema/index.js";
 
 export type SandboxRobloxUser = typeof sandboxRobloxUsers.$inferSelect;
@@ -63,7 +64,7 @@ export async function ensureSandboxUser(
   const [existing] = await findSandboxUsersByName(db, [name]);
   if (existing) return existing;
   await db.insert(sandboxRobloxUsers).values({ name, displayName: name, description }).onConflictDoNothing();
-  const [row] = await findSandboxUsersByName(db, [name]);
+  const [row = missing("the sandbox user just inserted")] = await findSandboxUsersByName(db, [name]);
   return row;
 }
 

@@ -10,6 +10,7 @@ import {
   visit,
 } from "graphql";
 import { describe, expect, it } from "vitest";
+import { at } from "../../db/rows.js";
 import { PRODUCTS_PAGE } from "./client.js";
 import { MAX_QUERY_COST, requestedCost } from "./sandbox/graphql/cost.js";
 import { IDEMPOTENT_MUTATIONS } from "./sandbox/graphql/idempotency.js";
@@ -25,7 +26,7 @@ function clientDocuments(): { name: string; document: DocumentNode }[] {
   return files.flatMap((file) =>
     [...readFileSync(path.join(dir, file), "utf8").matchAll(/`#graphql\n([\s\S]*?)`/g)].map((m, i) => ({
       name: `${file} #${i + 1}`,
-      document: parse(m[1]),
+      document: parse(at(m, 1)),
     })),
   );
 }

@@ -1,6 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
 import { Agent, buildConnector } from "undici";
+import { at } from "../../db/rows.js";
 import { isPublicAddress } from "./address.js";
 
 /** Every address a host name resolves to; one function type for the check before a delivery and its connection. */
@@ -36,7 +37,7 @@ export function publicOnlyLookup(resolve: ResolveHost): LookupFunction {
       (addresses) => {
         const offered = addresses.map((address) => ({ address, family: isIP(address) }));
         if (options.all) callback(null, offered);
-        else callback(null, offered[0].address, offered[0].family);
+        else callback(null, at(offered, 0).address, at(offered, 0).family);
       },
       (err) => callback(err, []),
     );

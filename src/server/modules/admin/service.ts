@@ -8,6 +8,7 @@ import {
 import { GAMES } from "../../../contract/games.js";
 import type { Tier } from "../../../contract/plans.js";
 import type { AppContext } from "../../context.js";
+import { missing } from "../../db/rows.js";
 import { items, users } from "../../db/schema/index.js";
 
 /** `%`, `_` and `\` typed into the search box are matched as themselves. */
@@ -25,7 +26,7 @@ export async function listUsers(
         /^\d{1,18}$/.test(search) ? eq(users.robloxUserId, Number(search)) : undefined,
       )
     : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = missing("the users count")]] = await Promise.all([
     ctx.db
       .select()
       .from(users)
@@ -54,18 +55,19 @@ export async function listUsers(
 /** Total Users, Active Subscriptions (a paid tier not yet expired; lifetime has no expiry) and Total Items. */
 export async function adminStats(ctx: AppContext): Promise<AdminStats> {
   const now = new Date(ctx.clock());
-  const [[userCounts], [itemCounts]] = await Promise.all([
-    ctx.db
-      .select({
-        totalUsers: count(),
-        activeSubscriptions: sql<number>`count(*) FILTER (WHERE ${and(
-          ne(users.subscriptionTier, "free"),
-          or(isNull(users.subscriptionExpiry), gt(users.subscriptionExpiry, now)),
-        )})::int`,
-      })
-      .from(users),
-    ctx.db.select({ totalItems: count() }).from(items).where(isNull(items.retiredAt)),
-  ]);
+  const [[userCounts = missing("the users counts")], [itemCounts = missing("the items count")]] =
+    await Promise.all([
+      ctx.db
+        .select({
+          totalUsers: count(),
+          activeSubscriptions: sql<number>`count(*) FILTER (WHERE ${and(
+            ne(users.subscriptionTier, "free"),
+            or(isNull(users.subscriptionExpiry), gt(users.subscriptionExpiry, now)),
+          )})::int`,
+        })
+        .from(users),
+      ctx.db.select({ totalItems: count() }).from(items).where(isNull(items.retiredAt)),
+    ]);
   return { ...userCounts, ...itemCounts };
 }
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { API_KEY_PREFIXES, API_TEXTS } from "../../../contract/api.js";
 import { activeTier, hasPaidTier } from "../../../contract/plans.js";
 import type { AppContext } from "../../context.js";
+import { missing } from "../../db/rows.js";
 import { users } from "../../db/schema/index.js";
 import { forbidden } from "../../http/errors.js";
 import { hashToken, type SessionUser } from "../auth/index.js";
@@ -42,7 +43,7 @@ export function assertMayUseWebhooks(ctx: AppContext, user: SessionUser): void {
 export async function setApiIntegration(ctx: AppContext, user: SessionUser, enabled: boolean) {
   if (enabled) assertMayUseApi(ctx, user);
   const fresh = enabled && !user.apiKeyHash ? newApiKey(ctx.config.sandbox) : null;
-  const [row] = await ctx.db
+  const [row = missing("the updated users row")] = await ctx.db
     .update(users)
     .set({
       apiIntegrationEnabled: enabled,

@@ -17,6 +17,7 @@ import {
 } from "../../../contract/botapi.js";
 import { inventoryDetailListSchema } from "../../../contract/inventory.js";
 import type { Config } from "../../config.js";
+import { missing } from "../../db/rows.js";
 import { clientErrorOf } from "../../http/error-handler.js";
 
 export const OPENAPI_PATH = "/api/openapi.json";
@@ -71,6 +72,7 @@ function withBotPaths(doc: Record<string, unknown>): Record<string, unknown> {
   const paths = { ...(doc.paths as Record<string, Record<string, unknown>>) };
   for (const e of BOT_API_ENDPOINTS.filter((endpoint) => endpoint.inSpecApi)) {
     const operation = BOT_OPERATIONS[`${e.method} ${e.path}`];
+    if (!operation) throw new Error(`no Bot API operation for ${e.method} ${e.path}`);
     // Any of them can answer the Bot API's 401 and 403; the endpoint's own meanings come after (and win).
     const errors = new Map([
       ...BOT_API_ERRORS.filter(([status]) => status === 401 || status === 403).map(
@@ -87,7 +89,9 @@ function withBotPaths(doc: Record<string, unknown>): Record<string, unknown> {
         tags: [BOT_TAG],
         security: [{ bearerAuth: [] }],
         parameters: [
-          ...[...e.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => pathParameter(name)),
+          ...[...e.path.matchAll(/\{(\w+)\}/g)].map(([, name = missing("the path parameter's name")]) =>
+            pathParameter(name),
+          ),
           ...(e.query ?? []).map(queryParameter),
         ],
         responses: {

@@ -14,6 +14,7 @@ import { formatDecimal, USD_DECIMALS } from "../../../contract/money.js";
 import { type OrderStatus, sellerMayCancel } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
+import { at, missing } from "../../db/rows.js";
 import {
   apiIdempotencyKeys,
   gameSettings,
@@ -92,7 +93,7 @@ export async function enqueueApiOrderEvent(
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.source, "api")));
   if (!row) return;
-  const [order] = await apiOrderViews(ctx, ctx.db, [row]);
+  const [order = missing("the order's API view")] = await apiOrderViews(ctx, ctx.db, [row]);
   await ctx.db.transaction(async (tx) => {
     await enqueueWebhookEvent(ctx, tx, row.userId, event, order, details);
   });
@@ -127,7 +128,7 @@ async function resolveLines(tx: Tx, userId: string, body: ApiCreateOrderRequest)
     const matches = held.filter((h) => h.codeName === codeName);
     if (matches.length === 0) throw apiError(400, "unknown_item", API_TEXTS.unknownItem(codeName));
     if (matches.length > 1) throw apiError(400, "game_rules_violation", API_TEXTS.ambiguousItem(codeName));
-    const [m] = matches;
+    const [m = missing("the matching item")] = matches;
     return { itemId: m.itemId, codeName, game: m.game as Game, quantity, available: m.available };
   });
 }
@@ -135,7 +136,7 @@ async function resolveLines(tx: Tx, userId: string, body: ApiCreateOrderRequest)
 /** The game rules of spec 001 §5 (one game, at most maxUniqueItems items) and enough inventory, before any write. */
 async function assertOrderAllowed(tx: Tx, lines: ResolvedLine[]): Promise<Game> {
   const ruleLines: RuleLine[] = lines.map((l) => ({ game: l.game, item: l.codeName, quantity: l.quantity }));
-  const game = lines[0].game;
+  const game = at(lines, 0).game;
   const [rules] = await tx.select().from(gameSettings).where(eq(gameSettings.game, game));
   const violation = orderRuleViolation(
     ruleLines,
@@ -204,7 +205,7 @@ async function claimIdempotencyKey(
     })
     .returning({ key: apiIdempotencyKeys.key });
   if (taken.length > 0) return null;
-  const [earlier] = await tx
+  const [earlier = missing("the apiIdempotencyKeys row")] = await tx
     .select()
     .from(apiIdempotencyKeys)
     .where(and(eq(apiIdempotencyKeys.userId, userId), eq(apiIdempotencyKeys.key, key)));
@@ -236,7 +237,7 @@ export async function createApiOrder(
       }
       lines = await resolveLines(tx, userId, body);
       const game = await assertOrderAllowed(tx, lines);
-      const [row] = await tx
+      const [row = missing("the inserted orders row")] = await tx
         .insert(orders)
         // The clock's millisecond time, so the list's cursor (milliseconds) finds this order exactly.
         .values({
@@ -253,7 +254,7 @@ export async function createApiOrder(
         .insert(orderItems)
         .values(lines.map((l) => ({ orderId: row.id, itemId: l.itemId, quantity: l.quantity })));
       await moveInventory(ctx, tx, userId, "reservation", lines, { orderId: row.id });
-      const [order] = await apiOrderViews(ctx, tx, [row]);
+      const [order = missing("the order's API view")] = await apiOrderViews(ctx, tx, [row]);
       if (idempotencyKey)
         await tx
           .update(apiIdempotencyKeys)
@@ -268,7 +269,7 @@ export async function createApiOrder(
   } catch (err) {
     // Another order took the units between the check and the reservation.
     if (err instanceof InsufficientInventoryError) {
-      const line = lines.find((l) => l.itemId === err.itemId) ?? lines[0];
+      const line = lines.find((l) => l.itemId === err.itemId) ?? at(lines, 0);
       const [balance] = await ctx.db
         .select({ available: inventoryBalances.available })
         .from(inventoryBalances)

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from "../../context.js";
 import { decryptSecret, encryptSecret } from "../../crypto/secrets.js";
 import type { DbOrTx } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema/index.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { WebhookRefusedError } from "../../integrations/webhooks/index.js";
@@ -45,7 +46,7 @@ export async function saveWebhookEndpoint(ctx: AppContext, userId: string, url: 
   const refusal = await ctx.providers.webhooks.refusal(url);
   if (refusal) throw badRequest(refusal);
   const secretEncrypted = encryptSecret(ctx.config.appSecret, SECRET_PURPOSE, newWebhookSecret());
-  const [endpoint] = await ctx.db
+  const [endpoint = missing("the inserted webhookEndpoints row")] = await ctx.db
     .insert(webhookEndpoints)
     .values({ userId, url, secretEncrypted })
     .onConflictDoUpdate({

@@ -9,7 +9,7 @@ import { HttpError } from "../../http/errors.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
 import { hashToken, type SessionUser } from "./sessions.js";
 
-/** Per key and minute (design.md); reads and writes are counted apart so polling never starves order creation. */
+/** Per key and minute (docs/api.md, Rate limits); reads and writes are counted apart so polling never starves order creation. */
 const API_READ_LIMIT: RateLimitRule = {
   name: "api_read",
   points: API_RATE_LIMITS.reads,

@@ -5,6 +5,7 @@ import { type Tier, tierSchema } from "../../../contract/plans.js";
 import { ROBLOX_UNAVAILABLE } from "../../../contract/texts.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import { loginChallenges, shops, users } from "../../db/schema/index.js";
 import { badRequest, HttpError, notFound } from "../../http/errors.js";
 import type { RobloxUser, RobloxUserDetails } from "../../integrations/roblox/index.js";
@@ -66,7 +67,7 @@ async function currentChallenge(
       .orderBy(desc(loginChallenges.createdAt))
       .limit(1);
     if (open) return open;
-    const [created] = await tx
+    const [created = missing("the inserted loginChallenges row")] = await tx
       .insert(loginChallenges)
       .values({
         robloxUserId: robloxUser.id,
@@ -118,7 +119,7 @@ async function completeSignIn(
           ne(users.robloxUserId, profile.id),
         ),
       );
-    const [user] = await tx
+    const [user = missing("the inserted users row")] = await tx
       .insert(users)
       .values({ username: profile.name, robloxUserId: profile.id, isAdmin })
       .onConflictDoUpdate({ target: users.robloxUserId, set: { username: profile.name, isAdmin } })

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import { botKeys } from "../../db/schema/index.js";
 import { notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
@@ -32,7 +33,7 @@ export async function createBotKey(
   const key = `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
   const keyPrefix = key.slice(0, KEY_PREFIX.length + 6);
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+    const [row = missing("the inserted botKeys row")] = await tx
       .insert(botKeys)
       .values({ name, keyHash: hashToken(key), keyPrefix })
       .returning();

@@ -13,6 +13,7 @@ import type { Game } from "../../../contract/games.js";
 import { INVENTORY_TEXTS } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
 import type { Db, DbOrTx } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import {
   botDeposits,
   botFriendRequests,
@@ -125,7 +126,7 @@ export async function listPendingOrders(
 
 /** Roblox user ids whose trades count as deposits for this seller: the seller and their whitelist. */
 async function allowedPartners(db: DbOrTx, sellerId: string): Promise<number[]> {
-  const [owner] = await db
+  const [owner = missing("the seller's users row")] = await db
     .select({ robloxUserId: users.robloxUserId })
     .from(users)
     .where(eq(users.id, sellerId));
@@ -246,7 +247,7 @@ export async function reportDeposit(ctx: AppContext, input: DepositRequest, acto
       .onConflictDoNothing()
       .returning({ id: botDeposits.id });
     if (!row) {
-      const [earlier] = await tx
+      const [earlier = missing("the credited botDeposits row")] = await tx
         .select({ id: botDeposits.id, items: botDeposits.items })
         .from(botDeposits)
         .where(

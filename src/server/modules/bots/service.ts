@@ -13,6 +13,7 @@ import { GAME_NAMES, GAMES, type Game } from "../../../contract/games.js";
 import { WHITELIST_MAX } from "../../../contract/limits.js";
 import type { AppContext } from "../../context.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import {
   botFriendRequests,
   bots,
@@ -100,7 +101,7 @@ async function assignFreeBot(tx: Tx, userId: string, game: string): Promise<BotR
     .limit(1)
     .for("update", { skipLocked: true });
   if (!free) throw conflict(BOT_TEXTS.noBotsAvailable);
-  const [bot] = await tx
+  const [bot = missing("the assigned bots row")] = await tx
     .update(bots)
     .set({ assignedUserId: userId, status: "offline", onlineUntil: null })
     .where(eq(bots.id, free.id))
@@ -145,7 +146,11 @@ export async function dispatchBotForOrder(
     (await sellerBotForGame(tx, order.userId, order.game)) ??
     (await assignFreeBot(tx, order.userId, order.game));
   const now = new Date();
-  const [bot] = await tx.update(bots).set(turnedOn(current, now)).where(eq(bots.id, current.id)).returning();
+  const [bot = missing("the updated bots row")] = await tx
+    .update(bots)
+    .set(turnedOn(current, now))
+    .where(eq(bots.id, current.id))
+    .returning();
   await tx
     .update(orders)
     .set({ status: "pending", botId: bot.id, claimedAt: sql`coalesce(${orders.claimedAt}, now())` })
@@ -188,7 +193,7 @@ export async function addToWhitelist(
 }
 
 async function whitelistCount(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
+  const [row = missing("the whitelist count")] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(whitelistedUsers)
     .where(eq(whitelistedUsers.userId, userId));
@@ -288,7 +293,7 @@ export async function deletePoolBot(ctx: AppContext, actor: AuditActor | null, i
     const [bot] = await tx.select().from(bots).where(eq(bots.id, id)).for("update");
     if (!bot) throw notFound(BOT_TEXTS.botNotFound);
     if (bot.assignedUserId) {
-      const [open] = await tx
+      const [open = missing("the open orders count")] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(orders)
         .where(

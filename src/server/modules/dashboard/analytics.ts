@@ -4,6 +4,7 @@ import type { DashboardPeriod } from "../../../contract/dashboard.js";
 import type { Game } from "../../../contract/games.js";
 import { fromUnits, toUnits, USD_DECIMALS } from "../../../contract/money.js";
 import type { AppContext } from "../../context.js";
+import { missing } from "../../db/rows.js";
 import { changePercent, medianFromBins, profitWindows, seriesRange } from "./analytics-ranges.js";
 import type { Range } from "./windows.js";
 
@@ -71,7 +72,7 @@ export async function periodProfit(
                FROM analytics_item_stats s ${ITEM_COST_JOIN} WHERE s.user_id = $1 AND ${PIECES}) i`,
     [userId, ...pieces],
   );
-  const [r] = rows;
+  const [r = missing("the profit row")] = rows;
   return {
     profit: usd(cents(r.revenue) - cents(r.cost)),
     costsSet: r.costs_set,

@@ -1,6 +1,7 @@
 import { ORDERS_CSV_COLUMNS } from "../../../contract/analytics.js";
 import { fromUnits, toUnits, USD_DECIMALS } from "../../../contract/money.js";
 import type { AppContext } from "../../context.js";
+import { at } from "../../db/rows.js";
 import { SELLER_ORDER_FILTER } from "../orders/index.js";
 
 /** Orders per page of the export: the export streams page by page, never holding more than one. */
@@ -88,7 +89,7 @@ export async function* ordersCsv(ctx: AppContext, userId: string, from: number, 
     );
     if (rows.length > 0) yield rows.map((row) => csvLine(orderCsvFields(row))).join("");
     if (rows.length < PAGE) return;
-    const last = rows[rows.length - 1];
+    const last = at(rows, rows.length - 1);
     after = [last.cursor, last.id];
   }
 }

@@ -5,6 +5,7 @@ import {
   RECENT_ACTIVITY,
 } from "../../../contract/dashboard.js";
 import type { AppContext } from "../../context.js";
+import { at } from "../../db/rows.js";
 import { centsToDecimal, toCents } from "../../integrations/shopify/index.js";
 import { SELLER_ORDER_SELECT, toSellerOrder } from "../orders/index.js";
 import { periodProfit } from "./analytics.js";
@@ -135,9 +136,9 @@ export async function dashboard(
     period,
     totalSales: centsToDecimal(sales),
     ...profit,
-    activeListings: cards.rows[0].active_listings,
-    inventoryItems: Number(cards.rows[0].inventory_items),
-    pendingOrders: cards.rows[0].pending_orders,
+    activeListings: at(cards.rows, 0).active_listings,
+    inventoryItems: Number(at(cards.rows, 0).inventory_items),
+    pendingOrders: at(cards.rows, 0).pending_orders,
     ordersPerDay: w.chartDays.map((date) => ({ date, count: perDay.get(date) ?? 0 })),
     popularListings: popular.rows.map((r) => ({ listingId: r.listing_id, title: r.title, orderCount: r.n })),
     recentActivity: recent.rows.map((r) => toSellerOrder(ctx.config, r)),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DASHBOARD_PERIODS, DAY_MS, PERIOD_HOURS } from "../../../contract/dashboard.js";
+import { at } from "../../db/rows.js";
 import {
   bucketsIn,
   dashboardWindows,
@@ -52,9 +53,9 @@ describe("dashboardWindows", () => {
         const w = dashboardWindows(period, now);
         expect(w.liveLeading.from).toBe(now - PERIOD_HOURS[period] * HOUR_MS);
         const pieces = periodPieces(w, now);
-        expect(pieces[0].from).toBe(w.liveLeading.from);
+        expect(at(pieces, 0).from).toBe(w.liveLeading.from);
         expect(pieces.at(-1)?.to).toBe(now + 1);
-        for (let i = 1; i < pieces.length; i++) expect(pieces[i].from).toBe(pieces[i - 1].to);
+        for (let i = 1; i < pieces.length; i++) expect(at(pieces, i).from).toBe(at(pieces, i - 1).to);
         // Rolled buckets are over and settled; nothing older than the period is read live.
         for (const p of pieces) if (p.what !== "live") expect(p.to).toBeLessThanOrEqual(now - SETTLE_MS);
         // Live reads stay short whatever the period: a partial hour at the start, at most 70 minutes at the end.

@@ -5,6 +5,7 @@ import {
   type DashboardPeriod,
   PERIOD_HOURS,
 } from "../../../contract/dashboard.js";
+import { at } from "../../db/rows.js";
 
 export const HOUR_MS = 3_600_000;
 /** A bucket is rolled up once it has been over for this long (a transaction begun before its end may commit late). */
@@ -43,7 +44,7 @@ export function bucketsIn(range: Range, span: Span): number[] {
 export function dashboardWindows(period: DashboardPeriod, now: number) {
   const periodStart = now - PERIOD_HOURS[period] * HOUR_MS;
   const chartStarts = chartDayStarts(now);
-  const chartStart = chartStarts[0];
+  const chartStart = at(chartStarts, 0);
   const dayEnd = floorTo(now - SETTLE_MS, DAY_MS);
   const hourEnd = floorTo(now - SETTLE_MS, HOUR_MS);
   const firstHour = ceilTo(periodStart, HOUR_MS);

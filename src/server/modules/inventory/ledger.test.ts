@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { at } from "../../db/rows.js";
 import { type Balance, balanceEffect, type Movement, movementWrites, planMovements } from "./ledger.js";
 
 const move = (userId: string, kind: Movement["kind"], lines: [string, number][]): Movement => ({
@@ -53,7 +54,7 @@ describe("planMovements", () => {
     const outcomes = planMovements(balances, moves);
     expect(outcomes.map((o) => o.applied)).toEqual([true, true, true, true, false]);
     const folded = moves
-      .filter((_, i) => outcomes[i].applied)
+      .filter((_, i) => at(outcomes, i).applied)
       .flatMap((m) => m.lines.map((l) => balanceEffect(m.kind, l.quantity)))
       .reduce((a, e) => ({ available: a.available + e.available, reserved: a.reserved + e.reserved }), {
         available: 0,

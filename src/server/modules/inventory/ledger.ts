@@ -1,4 +1,5 @@
 import { type Tx, txSql } from "../../db/client.js";
+import { at, missing } from "../../db/rows.js";
 import { columnsOf } from "../../db/unnest.js";
 
 export interface ItemQuantity {
@@ -121,7 +122,7 @@ export async function applyMovements(tx: Tx, moves: Movement[]): Promise<Movemen
   );
   const writes = movementWrites(balances, moves, 0);
   if (writes.ctes === null) return writes.outcomes;
-  const [{ n }] = (
+  const [{ n } = missing("the ledger count")] = (
     await txSql(tx).query<{ n: number }>(
       `WITH ${writes.ctes} SELECT (SELECT count(*) FROM ledger_u)::int AS n`,
       writes.params,
@@ -160,7 +161,7 @@ export function movementWrites(
   const after = new Map<string, Balance>(before);
   const outcomes = planMovements(after, moves);
   const ledger = moves.flatMap((m, i) =>
-    outcomes[i].applied
+    at(outcomes, i).applied
       ? mergeQuantities(m.lines).map((l) => [
           m.userId,
           l.itemId,
@@ -226,6 +227,8 @@ export async function applyMovement(
   lines: ItemQuantity[],
   ref: { orderId?: string; note?: string } = {},
 ): Promise<void> {
-  const [outcome] = await applyMovements(tx, [{ userId, kind, lines, ref }]);
+  const [outcome = missing("the movement's outcome")] = await applyMovements(tx, [
+    { userId, kind, lines, ref },
+  ]);
   if (!outcome.applied) throw new InsufficientInventoryError(outcome.itemId);
 }

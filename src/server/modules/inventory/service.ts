@@ -4,6 +4,7 @@ import type { InventoryEntry } from "../../../contract/inventory.js";
 import { INVENTORY_TEXTS } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
 import type { Db, Tx } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import { inventoryBalances, items, users } from "../../db/schema/index.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { jobHook } from "../../jobs/hook.js";
@@ -115,7 +116,7 @@ export async function grantItems(
     if (!item) throw notFound(INVENTORY_TEXTS.itemNotFound);
     if (item.retiredAt) throw badRequest(INVENTORY_TEXTS.itemRetired);
     await moveInventory(ctx, tx, userId, "admin_grant", [line], { note: `granted by ${grantedBy.name}` });
-    const [balance] = await tx
+    const [balance = missing("the inventoryBalances row")] = await tx
       .select({ available: inventoryBalances.available })
       .from(inventoryBalances)
       .where(and(eq(inventoryBalances.userId, userId), eq(inventoryBalances.itemId, line.itemId)));

@@ -1,4 +1,5 @@
 import { type Game, gameSchema } from "../../../contract/games.js";
+import { at } from "../../db/rows.js";
 import { notFound } from "../../http/errors.js";
 import type { RouteApp } from "../auth/index.js";
 
@@ -20,8 +21,10 @@ function words(codeName: string): string[] {
 export function itemTileSvg(game: Game, codeName: string): string {
   const hue = (GAME_HUE[game] + (hash(codeName) % 40) - 20 + 360) % 360;
   const parts = words(codeName);
-  const initials = (parts.length > 1 ? parts[0][0] + parts[1][0] : parts[0].slice(0, 2)).toUpperCase();
-  const label = parts.map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+  const initials = (
+    parts.length > 1 ? at(parts, 0).charAt(0) + at(parts, 1).charAt(0) : at(parts, 0).slice(0, 2)
+  ).toUpperCase();
+  const label = parts.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
   const labelSize = Math.min(24, Math.floor(400 / Math.max(label.length, 1)));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256" role="img" aria-label="${label}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">

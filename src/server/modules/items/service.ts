@@ -9,6 +9,7 @@ import {
 } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import { items } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
@@ -93,7 +94,7 @@ export async function updateItem(
         .where(and(eq(items.game, current.game), eq(items.codeName, fields.codeName), ne(items.id, id)));
       if (taken) throw conflict(INVENTORY_TEXTS.itemExists);
     }
-    const [row] = await tx
+    const [row = missing("the updated items row")] = await tx
       .update(items)
       .set({ ...fields, retiredAt })
       .where(eq(items.id, id))

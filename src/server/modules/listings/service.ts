@@ -15,6 +15,7 @@ import { activeTier, LISTING_LIMITS } from "../../../contract/plans.js";
 import { SHOPIFY_TEXTS } from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
+import { at, missing } from "../../db/rows.js";
 import {
   gameSettings,
   inventoryBalances,
@@ -43,7 +44,7 @@ async function assertListingLimit(db: DbOrTx, user: SessionUser): Promise<void> 
   const tier = activeTier(user);
   const limit = LISTING_LIMITS[tier];
   if (limit === null) return;
-  const [{ n }] = await db
+  const [{ n } = missing("the active listings count")] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(listings)
     .where(and(eq(listings.userId, user.id), eq(listings.isActive, true)));
@@ -136,7 +137,7 @@ export async function linkListing(
   if (itemRows.length !== wanted.size) throw badRequest(LISTING_TEXTS.unknownItem);
   if (itemRows.some((i) => i.retiredAt)) throw badRequest(INVENTORY_TEXTS.itemRetired);
   // The game's rules as they are now: a rule changed later applies to new links only (spec 001 §3).
-  const game = itemRows[0].game as Game;
+  const game = at(itemRows, 0).game as Game;
   const [rules] = await ctx.db.select().from(gameSettings).where(eq(gameSettings.game, game));
   const violation = listingRuleViolation(
     itemRows.map((i) => ({ game: i.game as Game, item: i.id, quantity: wanted.get(i.id) ?? 0 })),
@@ -162,7 +163,11 @@ export async function linkListing(
 
   const listingId = await ctx.db.transaction(async (tx) => {
     // One link at a time per seller, so the listing limit and the linkable quantities hold under concurrency.
-    const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
+    const [me = missing("the users row")] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for("update");
     await assertListingLimit(tx, me);
     const [taken] = await tx
       .select({ id: listings.id })
@@ -187,7 +192,7 @@ export async function linkListing(
       if (wanted.get(item.id)! > free) throw badRequest(notEnoughInventoryText(item.publicName, free));
     }
 
-    const [created] = await tx
+    const [created = missing("the inserted listings row")] = await tx
       .insert(listings)
       .values({
         userId: user.id,
@@ -249,7 +254,7 @@ async function changeStock(
       .for("update");
     if (!listing) throw notFound(LISTING_TEXTS.listingNotFound);
     check(listing.stock);
-    const [updated] = await tx
+    const [updated = missing("the updated listings row")] = await tx
       .update(listings)
       .set({ stockQuantity: sql`${listings.stockQuantity} + ${delta}` })
       .where(eq(listings.id, id))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OrderNotification } from "../../../contract/notifications.js";
+import { at as element } from "../../db/rows.js";
 import { buildDiscordMessage, type DiscordPreferences, fitLines, wantsNotification } from "./messages.js";
 
 const prefs: DiscordPreferences = {
@@ -65,7 +66,7 @@ describe("buildDiscordMessage", () => {
     expect(m.content).toBeUndefined();
     expect(m.allowed_mentions).toEqual({ parse: [] });
     expect(m.embeds).toHaveLength(1);
-    const embed = m.embeds![0];
+    const embed = element(m.embeds!, 0);
     expect(embed.title).toContain("#1001");
     expect(embed.timestamp).toBe(at.toISOString());
     expect(embed.fields).toEqual(
@@ -81,8 +82,12 @@ describe("buildDiscordMessage", () => {
     const m = buildDiscordMessage({ kind: "order_delivered", payload: order }, { pingEveryone: true, at });
     expect(m.content).toBe("@everyone");
     expect(m.allowed_mentions).toEqual({ parse: ["everyone"] });
-    expect(m.embeds![0].title).toContain("delivered");
-    expect(m.embeds![0].fields).toContainEqual({ name: "ROBLOX username", value: "BuyerOne", inline: true });
+    expect(element(m.embeds!, 0).title).toContain("delivered");
+    expect(element(m.embeds!, 0).fields).toContainEqual({
+      name: "ROBLOX username",
+      value: "BuyerOne",
+      inline: true,
+    });
   });
 
   it("says an order was delivered then refunded, with its buyer, total and items", () => {
@@ -91,7 +96,7 @@ describe("buildDiscordMessage", () => {
       { pingEveryone: false, at },
     );
     expect(m.allowed_mentions).toEqual({ parse: [] });
-    const embed = m.embeds![0];
+    const embed = element(m.embeds!, 0);
     expect(embed.title).toBe("↩️ Order #1001 delivered then refunded");
     expect(embed.timestamp).toBe(at.toISOString());
     expect(embed.fields).toEqual(
@@ -111,9 +116,13 @@ describe("buildDiscordMessage", () => {
       },
       { pingEveryone: false, at },
     );
-    expect(m.embeds![0].title).toContain("Knife bundle");
-    expect(m.embeds![0].fields).toContainEqual({ name: "Stock", value: "0", inline: true });
-    expect(m.embeds![0].fields).toContainEqual({ name: "Game", value: "Grow a Garden", inline: true });
+    expect(element(m.embeds!, 0).title).toContain("Knife bundle");
+    expect(element(m.embeds!, 0).fields).toContainEqual({ name: "Stock", value: "0", inline: true });
+    expect(element(m.embeds!, 0).fields).toContainEqual({
+      name: "Game",
+      value: "Grow a Garden",
+      inline: true,
+    });
   });
 
   it("keeps within Discord's field and title limits", () => {
@@ -122,8 +131,10 @@ describe("buildDiscordMessage", () => {
       orderNumber: "9".repeat(300),
       items: Array.from({ length: 200 }, (_, i) => ({ name: `Item number ${i}`, quantity: 1 })),
     };
-    const embed = buildDiscordMessage({ kind: "order_created", payload: many }, { pingEveryone: false, at })
-      .embeds![0];
+    const embed = element(
+      buildDiscordMessage({ kind: "order_created", payload: many }, { pingEveryone: false, at }).embeds!,
+      0,
+    );
     expect(embed.title!.length).toBeLessThanOrEqual(256);
     for (const f of embed.fields!) expect(f.value.length).toBeLessThanOrEqual(1024);
   });
@@ -136,8 +147,10 @@ describe("buildDiscordMessage", () => {
         quantity: i + 1,
       })),
     };
-    const embed = buildDiscordMessage({ kind: "order_created", payload: long }, { pingEveryone: false, at })
-      .embeds![0];
+    const embed = element(
+      buildDiscordMessage({ kind: "order_created", payload: long }, { pingEveryone: false, at }).embeds!,
+      0,
+    );
     const items = embed.fields!.find((f) => f.name === "Items")!.value;
     expect(items.length).toBeLessThanOrEqual(1024);
     const lines = items.split("\n");

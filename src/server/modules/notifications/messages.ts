@@ -6,6 +6,7 @@ import type {
   OrderNotification,
 } from "../../../contract/notifications.js";
 import { activeTier, hasPaidTier, type Subscription } from "../../../contract/plans.js";
+import { at } from "../../db/rows.js";
 import type { DiscordEmbed, DiscordEmbedField, DiscordMessage } from "../../integrations/discord/index.js";
 
 /** The seller's Discord settings, as stored on the user. */
@@ -73,13 +74,13 @@ export function fitLines(lines: string[], max = FIELD_MAX): string {
   let shown = 0;
   let used = 0;
   for (; shown < lines.length; shown++) {
-    const next = used + (shown > 0 ? 1 : 0) + lines[shown].length;
+    const next = used + (shown > 0 ? 1 : 0) + at(lines, shown).length;
     if (next + `\n+${lines.length - shown - 1} more`.length > max) break;
     used = next;
   }
   if (shown > 0) return `${lines.slice(0, shown).join("\n")}\n+${lines.length - shown} more`;
   const rest = `\n+${lines.length - 1} more`;
-  return `${clip(lines[0], max - rest.length)}${rest}`;
+  return `${clip(at(lines, 0), max - rest.length)}${rest}`;
 }
 
 function itemLines(order: OrderNotification): string {

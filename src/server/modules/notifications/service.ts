@@ -9,6 +9,7 @@ import {
 } from "../../../contract/notifications.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import {
   items,
   listings,
@@ -93,7 +94,7 @@ async function enqueueNotifications(
   );
   const occurredAt = new Date().toISOString();
   const queued = pending.map((p, i) => {
-    if (!wanted[i] || p.dedupeKey === undefined) return wanted[i];
+    if (!wanted[i] || p.dedupeKey === undefined) return wanted[i] === true;
     // The same key twice in one call is one event: only its first notification takes the receipt.
     return fresh.delete(p.dedupeKey);
   });
@@ -112,7 +113,9 @@ async function enqueueNotification(
   notification: NotificationPayload,
   dedupeKey?: string,
 ): Promise<boolean> {
-  const [queued] = await enqueueNotifications(ctx, tx, [{ userId, notification, dedupeKey }]);
+  const [queued = missing("the notification's outcome")] = await enqueueNotifications(ctx, tx, [
+    { userId, notification, dedupeKey },
+  ]);
   return queued;
 }
 

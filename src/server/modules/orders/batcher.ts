@@ -1,3 +1,5 @@
+import { at } from "../../db/rows.js";
+
 interface LaneBatcherOptions<Req, Res> {
   /** Runs requests together (one transaction); resolves with their results in order. */
   runBatch: (requests: Req[]) => Promise<Res[]>;
@@ -85,9 +87,9 @@ export class LaneBatcher<Req, Res> {
     for (const lane of lanes) this.busy.add(lane);
     try {
       const results = await this.options.runBatch(batch.map((w) => w.request));
-      for (const [i, w] of batch.entries()) w.resolve(results[i]);
+      for (const [i, w] of batch.entries()) w.resolve(at(results, i));
     } catch (err) {
-      if (batch.length === 1) batch[0].reject(err);
+      if (batch.length === 1) at(batch, 0).reject(err);
       else for (const w of batch) await this.options.runOne(w.request).then(w.resolve, w.reject);
     } finally {
       for (const lane of lanes) this.busy.delete(lane);

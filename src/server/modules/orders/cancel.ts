@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { ORDER_TEXTS } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
+import { at } from "../../db/rows.js";
 import { listingItems, listings, orderItems, orders } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { mergeQuantities, moveInventory } from "../inventory/index.js";
@@ -73,10 +74,10 @@ export async function releaseItems(
   quantities: number[],
 ): Promise<string[]> {
   const lines = mergeQuantities(
-    rows.map((r, i) => ({ itemId: r.itemId, quantity: quantities[i] })).filter((l) => l.quantity > 0),
+    rows.map((r, i) => ({ itemId: r.itemId, quantity: at(quantities, i) })).filter((l) => l.quantity > 0),
   );
   if (lines.length > 0) await moveInventory(ctx, tx, order.userId, "release", lines, { orderId: order.id });
-  const units = [...unitsReleased(rows, (i) => quantities[i])].filter(([, n]) => n > 0);
+  const units = [...unitsReleased(rows, (i) => at(quantities, i))].filter(([, n]) => n > 0);
   for (const [listingId, n] of units)
     await tx
       .update(listings)

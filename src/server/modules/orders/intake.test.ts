@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { at } from "../../db/rows.js";
 import { allocate, groupByGame } from "./intake.js";
 
 const row = (listing: string, game: string, variant: string, item: string, quantity: number) => ({
@@ -33,7 +34,7 @@ describe("order intake rules", () => {
       linked,
     );
     expect(games.map((g) => g.game)).toEqual(["growagarden", "mm2"]);
-    const mm2 = games[1];
+    const mm2 = at(games, 1);
     expect(Object.fromEntries(mm2.items)).toEqual({ knife: 6, gun: 3 });
     expect(Object.fromEntries(mm2.listingUnits)).toEqual({ L1: 3 });
     expect(mm2.cents).toBe(330n);

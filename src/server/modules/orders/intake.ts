@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.js";
+import { at, missing } from "../../db/rows.js";
 import type { Statement } from "../../db/script.js";
 import { columnsOf } from "../../db/unnest.js";
 import { centsToDecimal, type OrderWebhook, toCents } from "../../integrations/shopify/index.js";
@@ -53,7 +54,7 @@ function add(map: Map<string, number>, key: string, n: number): void {
 }
 
 /**
- * Groups the purchase's linked lines by game (design.md: one order per game). Each line sells `quantity` units of
+ * Groups the purchase's linked lines by game (decision 007: one order per game). Each line sells `quantity` units of
  * a listing; a unit is the listing's items, so items are listing quantity × line quantity.
  */
 export function groupByGame(order: OrderWebhook, linked: LinkedRow[]): GameOrder[] {
@@ -290,7 +291,7 @@ function readClaim(rows: ClaimRow[]) {
     else if (r.kind === "listing") stock.set(r.key, Number(r.quantity));
     else if (r.kind === "balance") {
       locked.set(r.key, { available: Number(r.quantity), reserved: Number(r.reserved) });
-      const [userId, itemId] = r.key.split(" ");
+      const [userId = missing("the key's user id"), itemId = missing("the key's item id")] = r.key.split(" ");
       const available = availableBySeller.get(userId) ?? new Map<string, number>();
       available.set(itemId, Number(r.quantity));
       availableBySeller.set(userId, available);
@@ -343,7 +344,7 @@ function writeStatement(
 }
 
 /**
- * Turns orders/create deliveries into Autodrop orders (design.md, Shopify orders), several per transaction:
+ * Turns orders/create deliveries into Autodrop orders (decision 007, docs/order-lifecycle.md), several per transaction:
  * idempotent on (shop, Shopify order id); one order per game (a parent when there are several); items reserved and
  * listing stock lowered, or failed_no_stock with nothing reserved, decided in arrival order. The statements are
  * set-based and prepared, and run as a script transaction (decision 011), so a batch costs two round trips whatever
@@ -371,7 +372,7 @@ async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): 
       if (userId === undefined) return [];
       const games = groupByGame(c.order, claim.linkedByShop.get(c.shop) ?? []);
       // The receipt names the purchase's top order: the parent of several games, else the game's own order.
-      if (games.length === 1) games[0].id = c.topId;
+      if (games.length === 1) at(games, 0).id = c.topId;
       return [{ ...c, userId, games, multiGame: games.length > 1 }];
     });
     const orderRows: unknown[][] = [];
@@ -466,8 +467,8 @@ async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): 
     const job = followUps.length
       ? [await ctx.jobs.sendManyStatement<OrderCreatedBatch>(ORDER_CREATED_JOB, [{ events: followUps }])]
       : [];
-    const [written] = await t.last([statement, ...job]);
-    checkMovementWrites(reserved, Number(written[0].n));
+    const [written = missing("the movement count")] = await t.last([statement, ...job]);
+    checkMovementWrites(reserved, Number(at(written, 0).n));
   });
 
   // Realtime events follow the commit: a NOTIFY inside the transaction would hold PostgreSQL's notification lock
@@ -490,7 +491,7 @@ export async function ingestShopifyOrder(
   shop: string,
   order: OrderWebhook,
 ): Promise<IntakeResult> {
-  const [result] = await ingestShopifyOrders(ctx, [{ shop, order }]);
+  const [result = missing("the order's intake result")] = await ingestShopifyOrders(ctx, [{ shop, order }]);
   return result;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
+import { at } from "../../db/rows.js";
 import { orderItems, orders, shopifyOrderStates, shopifyRefunds } from "../../db/schema/index.js";
 import {
   cancelLockedOrder,
@@ -115,11 +116,11 @@ async function applyRefund(
     const taken = mine.map((r) => released.get(r.id) ?? 0);
     for (const [i, r] of mine.entries()) {
       if (taken[i] === 0) continue;
-      if (taken[i] >= r.quantity) await tx.delete(orderItems).where(eq(orderItems.id, r.id));
+      if (at(taken, i) >= r.quantity) await tx.delete(orderItems).where(eq(orderItems.id, r.id));
       else
         await tx
           .update(orderItems)
-          .set({ quantity: r.quantity - taken[i] })
+          .set({ quantity: r.quantity - at(taken, i) })
           .where(eq(orderItems.id, r.id));
     }
     if (RESERVING_STATUSES.includes(order.status))
@@ -149,7 +150,7 @@ async function applyShopifyOrderState(
       .orderBy(asc(orders.id))
       .for("update");
     if (purchase.length === 0) return "no_orders";
-    const userId = purchase[0].userId;
+    const userId = at(purchase, 0).userId;
     const [state] = await tx
       .select()
       .from(shopifyOrderStates)

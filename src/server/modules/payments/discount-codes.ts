@@ -5,6 +5,7 @@ import {
   type DiscountCode,
 } from "../../../contract/discount-codes.js";
 import type { AppContext } from "../../context.js";
+import { missing } from "../../db/rows.js";
 import { discountCodes } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
@@ -75,7 +76,7 @@ export async function setDiscountCodeActive(
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for("update");
     if (!before) throw notFound(DISCOUNT_CODE_TEXTS.notFound);
-    const [row] = await tx
+    const [row = missing("the updated discountCodes row")] = await tx
       .update(discountCodes)
       .set({ isActive })
       .where(eq(discountCodes.id, id))

@@ -28,6 +28,7 @@ import { type Duration, type PaidTier, PRICES } from "../../../contract/plans.js
 import { durationDays, purchaseRefusal, TIER_NAMES } from "../../../contract/subscriptions.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import {
   cryptoInvoices,
   discountCodes,
@@ -98,7 +99,7 @@ function discountRefusal(row: CodeRow | undefined, plan: PaidTier): string | nul
 export async function validDiscount(db: DbOrTx, code: string, plan: PaidTier): Promise<DiscountValidation> {
   const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
   const refusal = discountRefusal(row, plan);
-  if (refusal) throw badRequest(refusal);
+  if (refusal || !row) throw badRequest(refusal ?? PAYMENT_TEXTS.discountUnknown);
   return { code: row.code, discountPercentage: row.discountPercentage };
 }
 
@@ -278,7 +279,7 @@ async function openAtProvider(
   }
   const now = new Date(ctx.clock());
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+    const [row = missing("the inserted cryptoInvoices row")] = await tx
       .insert(cryptoInvoices)
       .values({
         userId: user.id,
@@ -326,7 +327,7 @@ async function activateFreeInvoice(
 ): Promise<InvoiceView> {
   const now = new Date(ctx.clock());
   await moveCodeUse(tx, intent.code, { reserved: 0, used: 1 });
-  const [row] = await tx
+  const [row = missing("the inserted cryptoInvoices row")] = await tx
     .insert(cryptoInvoices)
     .values({
       userId,
@@ -382,7 +383,7 @@ export async function applyInvoiceUpdate(
   return ctx.db.transaction(async (tx) => {
     await lockSeller(tx, owner.userId);
     if (owner.discountCode) await lockCode(tx, owner.discountCode);
-    const [row] = await tx
+    const [row = missing("the cryptoInvoices row")] = await tx
       .select()
       .from(cryptoInvoices)
       .where(eq(cryptoInvoices.txnId, update.txnId))

@@ -3,6 +3,7 @@ import { CRYPTO_DECIMALS, formatDecimal } from "../../../contract/money.js";
 import type { CryptoCurrency, PaymentToSettle, SettlementKind } from "../../../contract/payments.js";
 import type { Duration, PaidTier } from "../../../contract/plans.js";
 import type { AppContext } from "../../context.js";
+import { missing } from "../../db/rows.js";
 import { cryptoInvoices, paymentsToSettle, users } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
@@ -73,7 +74,7 @@ export async function settlePayment(
       .update(paymentsToSettle)
       .set({ settledAt: new Date(ctx.clock()), settledNote: note })
       .where(eq(paymentsToSettle.id, id));
-    const [row] = await tx
+    const [row = missing("the paymentsToSettle row")] = await tx
       .select(columns)
       .from(paymentsToSettle)
       .innerJoin(users, eq(users.id, paymentsToSettle.userId))

@@ -3,6 +3,7 @@ import { BOT_TEXTS } from "../../../contract/bots.js";
 import type { HeadshotSize } from "../../../contract/roblox.js";
 import { ROBLOX_UNAVAILABLE } from "../../../contract/texts.js";
 import type { AppContext } from "../../context.js";
+import { at } from "../../db/rows.js";
 import { badRequest, HttpError, notFound } from "../../http/errors.js";
 import type { RobloxUser } from "../../integrations/roblox/index.js";
 
@@ -16,7 +17,7 @@ const unavailable = () => new HttpError(503, ROBLOX_UNAVAILABLE);
 export async function findRobloxUserByName(ctx: AppContext, username: string): Promise<RobloxUser | null> {
   // A name Roblox could never have is the caller's mistake (400), not a reason to bother Roblox (or to say 503).
   const checked = robloxUsernameSchema.safeParse(username);
-  if (!checked.success) throw badRequest(`username: ${checked.error.issues[0].message}`);
+  if (!checked.success) throw badRequest(`username: ${at(checked.error.issues, 0).message}`);
   try {
     return await ctx.providers.roblox.findUserByUsername(username);
   } catch (err) {

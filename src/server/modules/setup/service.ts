@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { hasPaidTier, type Tier } from "../../../contract/plans.js";
 import { SETUP_TEXTS, type UpdateSubscriptionRequest } from "../../../contract/setup.js";
 import type { AppContext } from "../../context.js";
+import { missing } from "../../db/rows.js";
 import { users } from "../../db/schema/index.js";
 import { forbidden } from "../../http/errors.js";
 import type { SessionUser } from "../auth/index.js";
@@ -18,7 +19,7 @@ export async function updateSubscription(
   if (body.tier && hasPaidTier(body.tier) && body.tier !== user.subscriptionTier)
     throw forbidden(SETUP_TEXTS.paidTierForbidden);
   return ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
+    const [updated = missing("the updated users row")] = await tx
       .update(users)
       .set({ setupCompleted: body.setupCompleted })
       .where(eq(users.id, user.id))

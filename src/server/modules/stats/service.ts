@@ -1,6 +1,7 @@
 import type { PublicStats } from "../../../contract/auth.js";
 import type { StatsResponse } from "../../../contract/stats.js";
 import type { Database } from "../../db/client.js";
+import { at } from "../../db/rows.js";
 
 /**
  * The admin's Revenue card: what sellers paid for plans, in USD (the invoice's source amount). A mismatch invoice was
@@ -27,7 +28,7 @@ export async function computeStats(database: Database): Promise<Required<StatsRe
        (SELECT coalesce(sum(source_amount), 0)::numeric(16, 2) FROM crypto_invoices
          WHERE status IN ${REVENUE_STATUSES})::text AS total_sales`,
   );
-  const r = rows[0];
+  const r = at(rows, 0);
   return {
     totalUsers: Number(r.total_users),
     totalItemsInStorage: Number(r.total_items),

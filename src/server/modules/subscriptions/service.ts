@@ -17,6 +17,7 @@ import type { AppContext } from "../../context.js";
 import { decryptSecret, encryptSecret } from "../../crypto/secrets.js";
 import { newSubscriptionKey, subscriptionKeyHash } from "../../crypto/tokens.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
+import { at, missing } from "../../db/rows.js";
 import { subscriptionKeys, users } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
@@ -90,7 +91,7 @@ export async function useKey(ctx: AppContext, userId: string, typed: string): Pr
 }
 
 /**
- * The downgrade job: accounts whose plan has expired drop to free and lose the API integration (design.md); their
+ * The downgrade job: accounts whose plan has expired drop to free and lose the API integration (docs/payments.md); their
  * listings stay, and the expiry stays so the Subscription page can say when the plan ended.
  */
 export async function downgradeExpired(ctx: AppContext): Promise<number> {
@@ -138,7 +139,7 @@ async function insertKeys(
     .returning();
   return rows.map((row, i) => ({
     id: row.id,
-    key: keys[i],
+    key: at(keys, i),
     tier,
     used: false,
     usedByUsername: null,
@@ -149,7 +150,7 @@ async function insertKeys(
 
 /** Sandbox only: a fresh unused key of a tier, so testers can try activation without the admin screen. */
 export async function issueSandboxKey(ctx: AppContext, tier: PaidTier): Promise<string> {
-  const [issued] = await insertKeys(ctx, ctx.db, tier, 1);
+  const [issued = missing("the issued key")] = await insertKeys(ctx, ctx.db, tier, 1);
   return issued.key;
 }
 

@@ -10,6 +10,7 @@ import {
 } from "../../../contract/withdrawals.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import { inventoryBalances, items, orderItems, orders } from "../../db/schema/index.js";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js";
 import type { SessionUser } from "../auth/index.js";
@@ -111,7 +112,7 @@ export async function createWithdrawal(
     return await ctx.db.transaction(async (tx) => {
       await lockUser(tx, user.id);
       if (await openWithdrawal(tx, user.id)) throw conflict(WITHDRAWAL_TEXTS.alreadyPending);
-      const [order] = await tx
+      const [order = missing("the inserted orders row")] = await tx
         .insert(orders)
         .values({
           userId: user.id,

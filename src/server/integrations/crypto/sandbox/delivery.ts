@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { CRYPTO_DECIMALS, compareDecimal, formatDecimal } from "../../../../contract/money.js";
+import { missing } from "../../../db/rows.js";
 import { sandboxPlisioCallbacks } from "../../../db/schema/index.js";
 import { inProcessHeaders } from "../../../http/request-log.js";
 import type { SandboxContext } from "../../sandbox-home.js";
@@ -88,7 +89,7 @@ export function callbackSender(app: FastifyInstance, ctx: SandboxContext) {
     const attempts = row.attempts + 1;
     const delay = RETRY_DELAYS_S[attempts - 1];
     const delivered = status === 200;
-    const [updated] = await ctx.db
+    const [updated = missing("the updated sandboxPlisioCallbacks row")] = await ctx.db
       .update(sandboxPlisioCallbacks)
       .set({
         attempts,
@@ -106,7 +107,7 @@ export function callbackSender(app: FastifyInstance, ctx: SandboxContext) {
   async function notify(inv: SandboxInvoice): Promise<CallbackRow | null> {
     if (!inv.callbackUrl) return null;
     const body = callbackFields(inv, ctx.config.cryptoProviderApiKey);
-    const [row] = await ctx.db
+    const [row = missing("the inserted sandboxPlisioCallbacks row")] = await ctx.db
       .insert(sandboxPlisioCallbacks)
       .values({
         txnId: inv.txnId,

@@ -11,6 +11,7 @@ import {
 import type { CryptoCurrency } from "../../../../contract/payments.js";
 import { sha256Hex } from "../../../crypto/tokens.js";
 import type { Db } from "../../../db/client.js";
+import { missing } from "../../../db/rows.js";
 import { sandboxPlisioInvoices, sandboxPlisioSettings } from "../../../db/schema/index.js";
 import type { SandboxContext } from "../../sandbox-home.js";
 
@@ -109,7 +110,7 @@ export async function updateInvoice(
   txnId: string,
   changes: Partial<SandboxInvoice>,
 ): Promise<SandboxInvoice> {
-  const [row] = await db
+  const [row = missing("the updated sandboxPlisioInvoices row")] = await db
     .update(sandboxPlisioInvoices)
     .set(changes)
     .where(eq(sandboxPlisioInvoices.txnId, txnId))

@@ -14,8 +14,8 @@ export function shopifyWebhookSignature(secret: string, rawBody: Buffer | string
  */
 export function shopifyQuerySignature(secret: string, params: Record<string, string>): string {
   const query = new URLSearchParams();
-  for (const key of Object.keys(params).sort((a, b) => a.localeCompare(b))) {
-    if (key !== "hmac" && key !== "signature") query.append(key, params[key]);
+  for (const [key, value] of Object.entries(params).sort(([a], [b]) => a.localeCompare(b))) {
+    if (key !== "hmac" && key !== "signature") query.append(key, value);
   }
   return createHmac("sha256", secret).update(query.toString()).digest("hex");
 }

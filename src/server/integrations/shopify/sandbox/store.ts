@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { GAMES } from "../../../../contract/games.js";
 import type { Db, DbOrTx, Tx } from "../../../db/client.js";
+import { at, missing } from "../../../db/rows.js";
 import {
   sandboxShopifyAuthCodes,
   sandboxShopifyOrders,
@@ -50,7 +51,8 @@ function handleOf(title: string): string {
  */
 export async function ensureSandboxShop(db: Db, publicUrl: string, domain: string): Promise<SandboxShop> {
   const existing = await db.select().from(sandboxShopifyShops).where(eq(sandboxShopifyShops.domain, domain));
-  if (existing[0]) return existing[0];
+  const [shop] = existing;
+  if (shop) return shop;
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(sandboxShopifyShops)
@@ -58,7 +60,10 @@ export async function ensureSandboxShop(db: Db, publicUrl: string, domain: strin
       .onConflictDoNothing()
       .returning();
     if (!created) {
-      const [row] = await tx.select().from(sandboxShopifyShops).where(eq(sandboxShopifyShops.domain, domain));
+      const [row = missing("the sandboxShopifyShops row")] = await tx
+        .select()
+        .from(sandboxShopifyShops)
+        .where(eq(sandboxShopifyShops.domain, domain));
       return row;
     }
     for (const game of GAMES) {
@@ -66,7 +71,7 @@ export async function ensureSandboxShop(db: Db, publicUrl: string, domain: strin
         await createSandboxProduct(tx, domain, {
           title: item.publicName,
           imageUrl: `${publicUrl}${itemImagePath(game, item.codeName)}`,
-          price: SAMPLE_PRICES[i % SAMPLE_PRICES.length],
+          price: at(SAMPLE_PRICES, i % SAMPLE_PRICES.length),
           sku: `${game}-${item.codeName}`,
           inventoryQuantity: SAMPLE_STOCK,
         });
@@ -81,11 +86,11 @@ async function createSandboxProduct(
   shop: string,
   p: { title: string; imageUrl: string | null; price: string; sku?: string; inventoryQuantity: number },
 ): Promise<{ product: SandboxProduct; variant: SandboxVariant }> {
-  const [product] = await db
+  const [product = missing("the inserted sandboxShopifyProducts row")] = await db
     .insert(sandboxShopifyProducts)
     .values({ shop, title: p.title, handle: handleOf(p.title), imageUrl: p.imageUrl })
     .returning();
-  const [variant] = await db
+  const [variant = missing("the inserted sandboxShopifyVariants row")] = await db
     .insert(sandboxShopifyVariants)
     .values({
       productId: product.id,
@@ -370,15 +375,16 @@ export async function createSandboxOrder(
         and(eq(sandboxShopifyVariants.shop, shop.domain), inArray(sandboxShopifyVariants.id, variantIds)),
       );
     const byId = new Map(variants.map((v) => [v.variant.id, v]));
-    const missing = variantIds.filter((id) => !byId.has(id));
-    if (missing.length) throw new SandboxOrderError(`Unknown variant ${missing.join(", ")}`);
+    const unknown = variantIds.filter((id) => !byId.has(id));
+    if (unknown.length) throw new SandboxOrderError(`Unknown variant ${unknown.join(", ")}`);
 
-    const [{ orderNumber }] = await tx
+    const [{ orderNumber } = missing("the shop's order number")] = await tx
       .update(sandboxShopifyShops)
       .set({ nextOrderNumber: sql`${sandboxShopifyShops.nextOrderNumber} + 1` })
       .where(eq(sandboxShopifyShops.domain, shop.domain))
       .returning({ orderNumber: sql<number>`${sandboxShopifyShops.nextOrderNumber} - 1` });
-    const [orderId, customerId, ...lineIds] = await newShopifyIds(tx, wanted.length + 2);
+    const [orderId = missing("an order id"), customerId = missing("a customer id"), ...lineIds] =
+      await newShopifyIds(tx, wanted.length + 2);
 
     for (const l of wanted) {
       await tx
@@ -398,9 +404,9 @@ export async function createSandboxOrder(
       email: input.email,
       financialStatus: input.financialStatus ?? "paid",
       total: centsToDecimal(total),
-      lines: wanted.map((l, i) => ({ id: lineIds[i], quantity: l.quantity, ...byId.get(l.variantId)! })),
+      lines: wanted.map((l, i) => ({ id: at(lineIds, i), quantity: l.quantity, ...byId.get(l.variantId)! })),
     });
-    const [order] = await tx
+    const [order = missing("the inserted sandboxShopifyOrders row")] = await tx
       .insert(sandboxShopifyOrders)
       .values({
         id: orderId,

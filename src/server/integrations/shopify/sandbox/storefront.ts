@@ -1,6 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { normaliseShopDomain } from "../../../../contract/shopify.js";
+import { missing } from "../../../db/rows.js";
 import {
   sandboxShopifyOrders,
   sandboxShopifyProducts,
@@ -21,7 +22,11 @@ export function registerStorefront(
     const shops = await listSandboxShops(ctx.db);
     const rows = [];
     for (const s of shops) {
-      const [[p], [o], [t]] = await Promise.all([
+      const [
+        [p = missing("the product count")],
+        [o = missing("the order count")],
+        [t = missing("the token count")],
+      ] = await Promise.all([
         ctx.db
           .select({ n: count() })
           .from(sandboxShopifyProducts)

@@ -39,7 +39,7 @@ export function deliveryHeaders(p: {
   triggeredAt: Date;
   webhookId?: string;
   eventId?: string;
-}): Record<string, string> {
+}): Record<string, string> & { "x-shopify-webhook-id": string } {
   return {
     "content-type": "application/json",
     "user-agent": "Shopify-Captain-Hook",

@@ -1,5 +1,6 @@
 import { GraphQLError } from "graphql";
 import type { Db } from "../../../../db/client.js";
+import { at } from "../../../../db/rows.js";
 import type { SandboxShop } from "../store.js";
 import type { ApiVersionRules } from "./version.js";
 
@@ -16,7 +17,7 @@ export const gid = (type: string, id: string) => `gid://shopify/${type}/${id}`;
 /** The numeric id of a gid of the expected type; null for anything else. */
 export function idOf(type: string, value: string): string | null {
   const m = /^gid:\/\/shopify\/([A-Za-z]+)\/(\d+)$/.exec(value);
-  return m && m[1] === type ? m[2] : null;
+  return m && m[1] === type ? at(m, 2) : null;
 }
 
 /** A write scope implies its read scope, as on Shopify. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { GraphQLError, type GraphQLResolveInfo, getDirectiveValues } from "graphql";
+import { at } from "../../../../db/rows.js";
 import { sandboxShopifyIdempotencyKeys } from "../../../../db/schema/index.js";
 import type { GraphqlContext } from "./common.js";
 
@@ -23,7 +24,7 @@ export const IDEMPOTENT_MUTATIONS = [
 function idempotencyKey(ctx: GraphqlContext, info: GraphQLResolveInfo): string | null {
   const directive = info.schema.getDirective("idempotent");
   const values = directive
-    ? getDirectiveValues(directive, info.fieldNodes[0], info.variableValues)
+    ? getDirectiveValues(directive, at(info.fieldNodes, 0), info.variableValues)
     : undefined;
   const key = typeof values?.key === "string" ? values.key : null;
   if (key === null && ctx.rules.idempotentDirective === "required") {
