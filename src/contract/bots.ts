@@ -86,7 +86,6 @@ export const createBotsResponseSchema = z.object({
   duplicates: z.array(z.string()),
   blankLines: z.number().int(),
 });
-export type CreateBotsResponse = z.infer<typeof createBotsResponseSchema>;
 
 /** Empty text clears the link; otherwise an http(s) URL. */
 const privateServerLinkSchema = z.preprocess(

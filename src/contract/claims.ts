@@ -138,7 +138,6 @@ export const claimByAuthKeyRequestSchema = z.object({
   robloxUsername: usernameField,
 });
 export const claimResponseSchema = z.object({ success: z.literal(true), order: claimOrderViewSchema });
-export type ClaimResponse = z.infer<typeof claimResponseSchema>;
 
 /** The spec's body is {orderId, robloxUsername}; e-mail or authKey is also required so only the buyer can lock. */
 export const lockUsernameRequestSchema = withAccess({ robloxUsername: usernameField });
@@ -169,4 +168,3 @@ export const friendRequestResponseSchema = z.object({ success: z.literal(true) }
 
 /** The claim host (CLAIM_HOST), named on the Access Restricted screen; null when none is configured. */
 export const claimConfigResponseSchema = z.object({ claimHost: z.string().nullable() });
-export type ClaimConfigResponse = z.infer<typeof claimConfigResponseSchema>;

@@ -106,7 +106,6 @@ export const useKeyResponseSchema = z.object({
   subscriptionTier: z.enum(["basic", "pro"]),
   subscriptionExpiry: z.string().nullable(),
 });
-export type UseKeyResponse = z.infer<typeof useKeyResponseSchema>;
 
 /** Spec 001 §8: the key errors, worded so the client's error normaliser shows them as they are. */
 export const KEY_TEXTS = {

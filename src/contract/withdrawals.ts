@@ -51,7 +51,6 @@ export const createWithdrawalResponseSchema = z.object({
 export const pendingWithdrawalResponseSchema = z.object({
   pendingWithdrawal: withdrawalSummarySchema.nullable(),
 });
-export type PendingWithdrawalResponse = z.infer<typeof pendingWithdrawalResponseSchema>;
 
 export const turnOnRequestSchema = z.object({ orderId: z.uuid("must be an order id") });
 export const turnOnResponseSchema = z.object({

@@ -3,6 +3,7 @@ import path from "node:path";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
+import type { Endpoint } from "../../src/contract/endpoint.js";
 import { MODULES } from "../../src/server/app.js";
 import { testConfig } from "../../src/server/config.js";
 import type { AppContext, AppModule } from "../../src/server/context.js";
@@ -44,14 +45,15 @@ const words = (cell: string, allowed: string[]) =>
   [...new Set(cell.split(/[^a-zA-Z-]+/).filter((w) => allowed.includes(w)))].sort();
 
 /** A module's routes, registered on a bare Fastify with a stand-in context (no database needed). */
-async function routesOf(module: AppModule): Promise<string[]> {
+async function routesOf(module: AppModule, withMethod = false): Promise<string[]> {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const urls: string[] = [];
   app.addHook("onRoute", (route) => {
     const keyed = (route.constraints as { caller?: string } | undefined)?.caller === "api-key";
-    urls.push(keyed ? `${route.url} (API key)` : route.url);
+    const url = keyed ? `${route.url} (API key)` : route.url;
+    for (const method of [route.method].flat()) urls.push(withMethod ? `${method} ${url}` : url);
   });
   const ctx = {
     config: testConfig(),
@@ -110,6 +112,21 @@ describe("docs/architecture.md", () => {
     for (const module of MODULES) {
       for (const url of await routesOf(module)) expect(owner(url), url).toBe(module.name);
     }
+  });
+
+  it("serves every endpoint the contract declares with its method and path", async () => {
+    const dir = path.join(PROJECT_ROOT, "src/contract/endpoints");
+    const declared: string[] = [];
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
+      const groups = Object.values(await import(path.join(dir, file))).filter(
+        (v): v is Record<string, Endpoint> => typeof v === "object" && !Array.isArray(v),
+      );
+      for (const endpoint of groups.flatMap((group) => Object.values(group)))
+        declared.push(`${endpoint.method} ${endpoint.path}`);
+    }
+    const served = new Set((await Promise.all(MODULES.map((m) => routesOf(m, true)))).flat());
+    expect(declared.length).toBeGreaterThan(50);
+    for (const route of declared) expect(served.has(route), route).toBe(true);
   });
 
   it("names every provider, and the app builds exactly those", () => {

@@ -1,3 +1,5 @@
+import { endpointUrl } from "../../contract/endpoint";
+import { shopifyEndpoints } from "../../contract/endpoints/shopify";
 import { type InstallPurpose, normaliseShopDomain, SHOPIFY_TEXTS } from "../../contract/shopify";
 
 /**
@@ -11,5 +13,5 @@ export function storeInstallTarget(
   if (!input.trim()) return { error: SHOPIFY_TEXTS.enterDomain };
   const shop = normaliseShopDomain(input);
   if (!shop) return { error: SHOPIFY_TEXTS.invalidDomain };
-  return { url: `/api/shopify/install?shop=${encodeURIComponent(shop)}&purpose=${purpose}` };
+  return { url: endpointUrl(shopifyEndpoints.install, { query: { shop, purpose } }) };
 }

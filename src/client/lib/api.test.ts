@@ -1,5 +1,7 @@
+import { defineEndpoint, endpointUrl } from "@contract/endpoint";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, getQueryFn } from "./api";
+import { z } from "zod";
+import { ApiContractError, ApiError, api } from "./api";
 import { createQueryClient } from "./query-client";
 
 function stubFetch(response: Response) {
@@ -8,65 +10,96 @@ function stubFetch(response: Response) {
   return fetchMock;
 }
 
-const queryContext = (url: string) =>
-  ({ queryKey: [url], signal: new AbortController().signal, meta: undefined }) as never;
-
 afterEach(() => vi.unstubAllGlobals());
 
-describe("default fetcher", () => {
-  it("GETs the URL in the first key element with cookies and parses the JSON", async () => {
-    const fetchMock = stubFetch(Response.json({ totalUsers: 3 }));
-    await expect(getQueryFn()(queryContext("/api/stats"))).resolves.toEqual({ totalUsers: 3 });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/stats");
-    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ credentials: "include" });
-  });
+const rename = defineEndpoint({
+  method: "PATCH",
+  path: "/api/things/:id/names/:name",
+  params: z.object({ id: z.string(), name: z.string() }),
+  query: z.object({ notify: z.boolean().optional(), page: z.number().optional() }),
+  body: z.object({ label: z.string() }),
+  response: z.object({ id: z.string(), label: z.string() }),
+});
+const logout = defineEndpoint({
+  method: "POST",
+  path: "/api/logout",
+  response: z.object({ ok: z.literal(true) }),
+});
+const forget = defineEndpoint({ method: "DELETE", path: "/api/forget", response: z.null(), status: 204 });
 
-  it("throws on 401 by default and returns null when asked to", async () => {
-    stubFetch(new Response('{"error":"Not signed in"}', { status: 401 }));
-    await expect(getQueryFn()(queryContext("/api/auth/me"))).rejects.toThrow(
-      '401: {"error":"Not signed in"}',
-    );
-    stubFetch(new Response("", { status: 401 }));
-    await expect(getQueryFn({ on401: "returnNull" })(queryContext("/api/auth/me"))).resolves.toBeNull();
-  });
-
-  it("still throws other errors when 401 returns null", async () => {
-    stubFetch(new Response("", { status: 500, statusText: "Internal Server Error" }));
-    await expect(getQueryFn({ on401: "returnNull" })(queryContext("/api/auth/me"))).rejects.toThrow(
-      "500: Internal Server Error",
-    );
+describe("endpointUrl", () => {
+  it("encodes path parameters and writes the defined query values in order", () => {
+    expect(
+      endpointUrl(rename, { params: { id: "a/b", name: "x y@z" }, query: { notify: true, page: undefined } }),
+    ).toBe("/api/things/a%2Fb/names/x%20y%40z?notify=true");
+    expect(endpointUrl(logout, {})).toBe("/api/logout");
   });
 });
 
-describe("apiRequest", () => {
-  it("sends JSON with cookies and returns the parsed answer", async () => {
-    const fetchMock = stubFetch(Response.json({ success: true }));
-    await expect(apiRequest("POST", "/api/auth/login", { username: "builder" })).resolves.toEqual({
-      success: true,
+describe("api", () => {
+  it("sends the method, JSON body and cookies to the built URL and returns the parsed answer", async () => {
+    const fetchMock = stubFetch(Response.json({ id: "1", label: "new", extra: "dropped" }));
+    const answer = await api(rename, {
+      params: { id: "1", name: "old" },
+      query: { page: 2 },
+      body: { label: "new" },
     });
-    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({
-      method: "POST",
+    expect(answer).toEqual({ id: "1", label: "new" });
+    expect(fetchMock.mock.calls[0][0]).toBe("/api/things/1/names/old?page=2");
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({
+      method: "PATCH",
       credentials: "include",
       headers: { "Content-Type": "application/json" },
-      body: '{"username":"builder"}',
+      body: '{"label":"new"}',
     });
   });
 
-  it("returns null for an empty answer and sends no body without one", async () => {
-    const fetchMock = stubFetch(new Response(null, { status: 204 }));
-    await expect(apiRequest("POST", "/api/auth/logout")).resolves.toBeNull();
-    expect(fetchMock.mock.calls[0]?.[1]?.body).toBeUndefined();
+  it("sends no body nor content type without one", async () => {
+    const fetchMock = stubFetch(Response.json({ ok: true }));
+    await expect(api(logout)).resolves.toEqual({ ok: true });
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: "POST", headers: {} });
+    expect(fetchMock.mock.calls[0][1]?.body).toBeUndefined();
+  });
+
+  it("reads an empty answer as null", async () => {
+    stubFetch(new Response(null, { status: 204 }));
+    await expect(api(forget)).resolves.toBeNull();
+  });
+
+  it("refuses an answer the response schema does not accept, naming the endpoint and the field", async () => {
+    stubFetch(Response.json({ id: 1 }));
+    const err = await api(rename, { params: { id: "1", name: "n" }, query: {}, body: { label: "l" } }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ApiContractError);
+    expect((err as Error).message).toMatch(
+      /^Unexpected answer from PATCH \/api\/things\/:id\/names\/:name: id: /,
+    );
+    expect((err as Error).message).toContain("label: ");
+
+    stubFetch(new Response("<html>", { status: 200 }));
+    await expect(api(logout)).rejects.toThrow(
+      "Unexpected answer from POST /api/logout: the answer is not JSON",
+    );
   });
 
   it('throws "status: text" for a non-OK answer, falling back to the status text', async () => {
     stubFetch(new Response('{"error":"username: is required"}', { status: 400 }));
-    const err = await apiRequest("POST", "/api/auth/login", {}).catch((e: unknown) => e);
+    const err = await api(logout).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(400);
+    expect((err as ApiError).detail).toBe("username: is required");
     expect((err as Error).message).toBe('400: {"error":"username: is required"}');
 
     stubFetch(new Response("", { status: 503, statusText: "Service Unavailable" }));
-    await expect(apiRequest("GET", "/api/x")).rejects.toThrow("503: Service Unavailable");
+    await expect(api(logout)).rejects.toThrow("503: Service Unavailable");
+  });
+
+  it("passes the query's abort signal on", async () => {
+    const fetchMock = stubFetch(Response.json({ ok: true }));
+    const controller = new AbortController();
+    await api(logout, {}, { signal: controller.signal });
+    expect(fetchMock.mock.calls[0][1]?.signal).toBe(controller.signal);
   });
 });
 

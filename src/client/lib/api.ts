@@ -1,4 +1,5 @@
-import type { QueryFunction } from "@tanstack/react-query";
+import type { Endpoint, EndpointInput, EndpointOutput } from "@contract/endpoint";
+import { endpointUrl } from "@contract/endpoint";
 
 /** A non-OK HTTP answer. The message is `${status}: ${response text or status text}` (spec 000 §8). */
 export class ApiError extends Error {
@@ -29,37 +30,59 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, text);
 }
 
-async function parseBody<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
+/**
+ * A 200 answer that does not match the endpoint's response schema: client and server disagree about the contract
+ * (an old page against a newer server, or a bug), which no user input can fix.
+ */
+export class ApiContractError extends Error {
+  constructor(endpoint: Endpoint, issues: string) {
+    super(`Unexpected answer from ${endpoint.method} ${endpoint.path}: ${issues}`);
+    this.name = "ApiContractError";
+  }
 }
 
+interface ApiOptions {
+  signal?: AbortSignal;
+}
+
+type ApiArgs<E extends Endpoint> =
+  object extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: ApiOptions]
+    : [input: EndpointInput<E>, options?: ApiOptions];
+
 /**
- * Sends a JSON request with the session cookie (for mutations) and returns the parsed JSON answer
- * (null for an empty body). Any non-OK answer throws an ApiError.
+ * Calls an endpoint of the contract with the session cookie: builds its URL from the path parameters and query,
+ * sends the body as JSON and parses the answer with the endpoint's response schema. A non-OK answer throws an
+ * ApiError, an answer the schema refuses an ApiContractError.
  */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
+export async function api<E extends Endpoint>(
+  endpoint: E,
+  ...[input, options]: ApiArgs<E>
+): Promise<EndpointOutput<E>> {
+  const { body } = (input ?? {}) as { body?: unknown };
+  const res = await fetch(endpointUrl(endpoint, (input ?? {}) as never), {
+    method: endpoint.method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "include",
+    signal: options?.signal,
   });
   await throwIfNotOk(res);
-  return parseBody<T>(res);
-}
-
-export type UnauthorizedBehavior = "returnNull" | "throw";
-
-/**
- * The default data fetcher: GET the URL in the first element of the query key and parse the JSON.
- * With on401 "returnNull" a 401 answer yields null instead of an error.
- */
-export function getQueryFn<T>({ on401 = "throw" }: { on401?: UnauthorizedBehavior } = {}): QueryFunction<T> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(String(queryKey[0]), { credentials: "include", signal });
-    if (on401 === "returnNull" && res.status === 401) return null as T;
-    await throwIfNotOk(res);
-    return parseBody<T>(res);
-  };
+  if (!endpoint.response)
+    throw new Error(`${endpoint.method} ${endpoint.path} answers no JSON; link to its URL`);
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    throw new ApiContractError(endpoint, "the answer is not JSON");
+  }
+  const parsed = endpoint.response.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`)
+      .join("; ");
+    throw new ApiContractError(endpoint, issues);
+  }
+  return parsed.data as EndpointOutput<E>;
 }

@@ -1,11 +1,13 @@
 import { type CurrentUser, SIGNED_IN_HINT_COOKIE } from "@contract/auth";
+import { authEndpoints } from "@contract/endpoints/auth";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
-import { ApiError, apiRequest, getQueryFn } from "./api";
+import { ApiError, api } from "./api";
 import { normalizeError } from "./normalize-error";
+import { queryKeyOf } from "./queries";
 import { toast } from "./toast";
 
-export const CURRENT_USER_KEY = ["/api/auth/me"] as const;
+export const CURRENT_USER_KEY = queryKeyOf(authEndpoints.me);
 
 /** Whether this browser started a session (the server's readable hint beside the httpOnly session cookie). */
 export function hasSignedInHint(): boolean {
@@ -18,7 +20,15 @@ function dropSignedInHint(): void {
   document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 }
 
-const readCurrentUser = getQueryFn<CurrentUser | null>({ on401: "returnNull" });
+/** The signed-in user, or null for the 401 that means signed out. */
+async function readCurrentUser(signal: AbortSignal): Promise<CurrentUser | null> {
+  try {
+    return await api(authEndpoints.me, {}, { signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
 
 interface AuthState {
   /** The signed-in user, or null when signed out (the session call answered 401). */
@@ -41,8 +51,8 @@ export function AuthProvider({ children, enabled = true }: { children: ReactNode
   const queryClient = useQueryClient();
   const { data, isLoading, error } = useQuery<CurrentUser | null>({
     queryKey: CURRENT_USER_KEY,
-    queryFn: async (context) => {
-      const user = await readCurrentUser(context);
+    queryFn: async ({ signal }) => {
+      const user = await readCurrentUser(signal);
       if (user === null) dropSignedInHint();
       return user;
     },
@@ -56,7 +66,7 @@ export function AuthProvider({ children, enabled = true }: { children: ReactNode
 
   const logout = useCallback(async () => {
     try {
-      await apiRequest("POST", "/api/auth/logout");
+      await api(authEndpoints.logout);
     } catch (err) {
       // An expired session is as good as a logout; anything else leaves the user signed in, so say so.
       if (!(err instanceof ApiError && err.status === 401)) {

@@ -1,12 +1,11 @@
+import { inventoryEndpoints } from "@contract/endpoints/inventory";
 import type { InventoryEntry } from "@contract/inventory";
 import { useQuery } from "@tanstack/react-query";
-
-/** The query key is the URL (the live-updates hook invalidates it on inventory events). */
-export const INVENTORY_KEY = ["/api/inventory"] as const;
+import { endpointQuery } from "./queries";
 
 /** The seller's inventory rows, read by the inventory page and the link dialog alike. */
 export function useInventory(enabled = true) {
-  return useQuery<InventoryEntry[]>({ queryKey: INVENTORY_KEY, enabled });
+  return useQuery({ ...endpointQuery(inventoryEndpoints.list), enabled });
 }
 
 /** Spec 000 §3: rows with the same itemId are summed for display (first row's details, input order kept). */

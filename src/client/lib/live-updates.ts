@@ -1,22 +1,38 @@
+import type { Endpoint } from "@contract/endpoint";
+import { endpointUrl } from "@contract/endpoint";
+import { authEndpoints } from "@contract/endpoints/auth";
+import { botsEndpoints } from "@contract/endpoints/bots";
+import { dashboardEndpoints } from "@contract/endpoints/dashboard";
+import {
+  eventsEndpoints,
+  LIVE_EVENT_RESYNC,
+  LIVE_EVENT_TYPES,
+  type LiveEventType,
+} from "@contract/endpoints/events";
+import { inventoryEndpoints } from "@contract/endpoints/inventory";
+import { listingsEndpoints } from "@contract/endpoints/listings";
+import { ordersEndpoints } from "@contract/endpoints/orders";
+import { statsEndpoints } from "@contract/endpoints/stats";
+import { withdrawalsEndpoints } from "@contract/endpoints/withdrawals";
 import { type Query, type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
-/** The event types the server publishes on /api/events (src/server/events/bus.ts). */
-export const LIVE_EVENT_TYPES = ["inventory", "orders", "bots", "listings", "withdrawals", "user"] as const;
-export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
-
-const EVENTS_URL = "/api/events";
 const RECONNECT_MIN_MS = 5_000;
 const RECONNECT_MAX_MS = 300_000;
 
-/** The queries each event makes stale: a query matches on its first key element (the URL). */
-const TARGETS: Record<LiveEventType, { keys: readonly string[]; prefixes?: readonly string[] }> = {
-  inventory: { keys: ["/api/inventory"] },
-  orders: { keys: ["/api/orders", "/api/stats"], prefixes: ["/api/dashboard", "/api/analytics"] },
-  bots: { keys: ["/api/bots/user"] },
-  listings: { keys: ["/api/listings"] },
-  withdrawals: { keys: ["/api/withdrawals/pending"] },
-  user: { keys: ["/api/auth/me"] },
+/** The endpoints each event makes stale, whatever their input (a query key starts with its endpoint's path). */
+const TARGETS: Record<LiveEventType, readonly Endpoint[]> = {
+  inventory: [inventoryEndpoints.list],
+  orders: [
+    ordersEndpoints.list,
+    statsEndpoints.stats,
+    dashboardEndpoints.dashboard,
+    dashboardEndpoints.analytics,
+  ],
+  bots: [botsEndpoints.sellerBots],
+  listings: [listingsEndpoints.list],
+  withdrawals: [withdrawalsEndpoints.pending],
+  user: [authEndpoints.me],
 };
 
 function isLiveEventType(value: unknown): value is LiveEventType {
@@ -24,10 +40,8 @@ function isLiveEventType(value: unknown): value is LiveEventType {
 }
 
 export function matchesLiveEvent(type: LiveEventType, queryKey: readonly unknown[]): boolean {
-  const url = queryKey[0];
-  if (typeof url !== "string") return false;
-  const { keys, prefixes = [] } = TARGETS[type];
-  return keys.includes(url) || prefixes.some((prefix) => url.startsWith(prefix));
+  const path = queryKey[0];
+  return TARGETS[type].some((endpoint) => endpoint.path === path);
 }
 
 export function invalidateForLiveEvents(
@@ -39,18 +53,13 @@ export function invalidateForLiveEvents(
   });
 }
 
-/**
- * The server's "events may have been missed" message (its realtime listener reconnected to the database): the page
- * refetches everything, as after a reconnection of its own.
- */
-const RESYNC = "resync";
-
 /** Reads one SSE message body ({"type": ...}); anything else is ignored. */
-export function parseLiveEvent(data: unknown): LiveEventType | typeof RESYNC | null {
+export function parseLiveEvent(data: unknown): LiveEventType | typeof LIVE_EVENT_RESYNC | null {
   if (typeof data !== "string") return null;
   try {
     const body = JSON.parse(data) as { type?: unknown } | null;
-    if (body?.type === RESYNC) return RESYNC;
+    // Events may have been missed (the server's realtime listener reconnected): refetch everything.
+    if (body?.type === LIVE_EVENT_RESYNC) return LIVE_EVENT_RESYNC;
     return isLiveEventType(body?.type) ? body.type : null;
   } catch {
     return null;
@@ -60,7 +69,7 @@ export function parseLiveEvent(data: unknown): LiveEventType | typeof RESYNC | n
 /** The event types whose queries one SSE message makes stale. */
 export function refetchedBy(data: unknown): readonly LiveEventType[] {
   const type = parseLiveEvent(data);
-  if (type === RESYNC) return LIVE_EVENT_TYPES;
+  if (type === LIVE_EVENT_RESYNC) return LIVE_EVENT_TYPES;
   return type ? [type] : [];
 }
 
@@ -80,7 +89,7 @@ export function useLiveUpdates(enabled: boolean): void {
     let connectedBefore = false;
 
     const connect = () => {
-      source = new EventSource(EVENTS_URL, { withCredentials: true });
+      source = new EventSource(endpointUrl(eventsEndpoints.stream, {}), { withCredentials: true });
       source.onopen = () => {
         failures = 0;
         if (connectedBefore) void invalidateForLiveEvents(queryClient, LIVE_EVENT_TYPES);

@@ -1,5 +1,4 @@
 import { MutationCache, QueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "./api";
 import { dismissErrorToasts } from "./toast";
 
 /**
@@ -12,7 +11,6 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({ onSuccess: () => dismissErrorToasts() }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,

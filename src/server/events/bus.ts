@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { Logger } from "pino";
+import type { LiveEventType } from "../../contract/endpoints/events.js";
 import { type Database, type DbOrTx, txSql } from "../db/client.js";
 
 const CHANNEL = "autodrop_events";
@@ -30,7 +31,7 @@ export function packEvents(events: UserEvent[]): string[] {
  * sessions (logout): the streams opened with that session close, on whichever instance they are.
  */
 export type UserEvent =
-  | { userId: string; type: "inventory" | "orders" | "bots" | "listings" | "withdrawals" | "user" }
+  | { userId: string; type: LiveEventType }
   | { userId: string; type: "session-revoked"; sessionHash: string };
 
 /** What a subscriber hears: the user's events, and "resync" when this instance may have missed some. */

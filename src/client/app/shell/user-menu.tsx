@@ -1,4 +1,6 @@
 import type { CurrentUser } from "@contract/auth";
+import { endpointUrl } from "@contract/endpoint";
+import { robloxEndpoints } from "@contract/endpoints/roblox";
 import { LogOutIcon } from "lucide-react";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -29,7 +31,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
           <Avatar className="size-8">
             <AvatarImage
-              src={`/api/roblox/avatar/${user.robloxUserId}?size=48x48`}
+              src={endpointUrl(robloxEndpoints.avatar, {
+                params: { userId: user.robloxUserId },
+                query: { size: "48x48" },
+              })}
               alt={`${user.username}'s avatar`}
               width={32}
               height={32}

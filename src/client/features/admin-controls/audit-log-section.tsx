@@ -1,5 +1,4 @@
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind, type AuditLogResponse } from "@contract/admin";
-import { useQuery } from "@tanstack/react-query";
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from "@contract/admin";
 import { useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
@@ -7,8 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format";
-import { ADMIN_KEYS } from "./admin-api";
 import { AdminTable } from "./admin-table";
+import { useAuditLog } from "./api/admin";
 
 const ALL = "all";
 const show = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value));
@@ -17,13 +16,9 @@ const show = (value: unknown) => (value === null || value === undefined ? "—" 
 export function AuditLogSection() {
   const [actor, setActor] = useState(ALL);
   const [kind, setKind] = useState<AuditKind | typeof ALL>(ALL);
-  const params = new URLSearchParams();
-  if (actor !== ALL) params.set("actor", actor);
-  if (kind !== ALL) params.set("kind", kind);
-  const query = params.size > 0 ? `?${params}` : "";
-  const log = useQuery<AuditLogResponse>({
-    queryKey: ADMIN_KEYS.audit(query),
-    placeholderData: (prev) => prev,
+  const log = useAuditLog({
+    actor: actor === ALL ? undefined : actor,
+    kind: kind === ALL ? undefined : kind,
   });
 
   return (

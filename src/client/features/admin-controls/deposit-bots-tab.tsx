@@ -1,6 +1,6 @@
-import type { AdminBot, CreateBotsResponse } from "@contract/bots";
+import type { AdminBot } from "@contract/bots";
+import { botsEndpoints } from "@contract/endpoints/bots";
 import { GAME_NAMES, GAMES, type Game } from "@contract/games";
-import { useQuery } from "@tanstack/react-query";
 import { BotIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { LoadError } from "@/components/load-error";
@@ -14,10 +14,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
-import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
 import { botImportSummary } from "./admin-forms";
 import { AdminTable, Field } from "./admin-table";
+import { useAdminMutation, usePoolBots } from "./api/admin";
 
 type BotsBody = { game: Game; botUsername: string } | { game: Game; botUsernames: string };
 
@@ -26,11 +27,11 @@ function AddBots() {
   const [game, setGame] = useState<Game | "">("");
   const [bulk, setBulk] = useState(false);
   const [text, setText] = useState("");
-  const add = useAdminMutation<BotsBody, CreateBotsResponse>({
-    request: (body) => ({ method: "POST", url: "/api/admin/bots", body }),
+  const add = useAdminMutation({
+    request: (body: BotsBody) => api(botsEndpoints.adminCreate, { body }),
     success: (result, body) => botImportSummary(result, body.game, (g) => GAME_NAMES[g]),
     fallback: "Failed to add bots",
-    refresh: ["/api/admin/bots"],
+    refresh: [botsEndpoints.adminList],
     onDone: () => setText(""),
   });
   const submit = () => {
@@ -94,12 +95,12 @@ function AddBots() {
 
 /** Deposit Bots: the pool per game, Available or Assigned (and to whom); add one or many, delete. */
 export function DepositBotsTab() {
-  const bots = useQuery<AdminBot[]>({ queryKey: ADMIN_KEYS.bots });
-  const remove = useAdminMutation<AdminBot>({
-    request: (bot) => ({ method: "DELETE", url: `/api/admin/bots/${bot.id}` }),
+  const bots = usePoolBots();
+  const remove = useAdminMutation({
+    request: (bot: AdminBot) => api(botsEndpoints.adminDelete, { params: { id: bot.id } }),
     success: (_, bot) => `${bot.botUsername} deleted`,
     fallback: "Failed to delete bot",
-    refresh: ["/api/admin/bots"],
+    refresh: [botsEndpoints.adminList],
   });
   return (
     <div className="grid grid-cols-1 gap-4">

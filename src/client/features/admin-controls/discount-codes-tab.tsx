@@ -4,7 +4,8 @@ import {
   DISCOUNT_CODE_TEXTS,
   type DiscountCode,
 } from "@contract/discount-codes";
-import { useQuery } from "@tanstack/react-query";
+import type { EndpointInput } from "@contract/endpoint";
+import { paymentsEndpoints } from "@contract/endpoints/payments";
 import { TicketPercentIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { LoadError } from "@/components/load-error";
@@ -17,22 +18,25 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
 import { formatDate } from "@/lib/format";
-import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
 import { type DiscountForm, discountPayload, emptyDiscountForm } from "./admin-forms";
 import { AdminTable, Field } from "./admin-table";
+import { useAdminMutation, useDiscountCodes } from "./api/admin";
+
+type DiscountBody = EndpointInput<typeof paymentsEndpoints.createDiscountCode>["body"];
 
 const PLAN_LABELS: Record<ApplicablePlans, string> = { basic: "Basic", pro: "Pro", both: "Both" };
 
 function CreateDiscountCode() {
   const id = useId();
   const [form, setForm] = useState<DiscountForm>(emptyDiscountForm);
-  const create = useAdminMutation<object, DiscountCode>({
-    request: (body) => ({ method: "POST", url: "/api/admin/discount-codes", body }),
+  const create = useAdminMutation({
+    request: (body: DiscountBody) => api(paymentsEndpoints.createDiscountCode, { body }),
     success: (code) => `Discount code ${code.code} created`,
     fallback: DISCOUNT_CODE_TEXTS.createFailed,
-    refresh: ["/api/admin/discount-codes"],
+    refresh: [paymentsEndpoints.discountCodes],
     onDone: () => setForm(emptyDiscountForm()),
   });
   const submit = () => {
@@ -116,16 +120,16 @@ function CreateDiscountCode() {
 
 /** Discount Codes (spec 001 §5): create with the defaults, list with use counts, toggle active. */
 export function DiscountCodesTab() {
-  const codes = useQuery<DiscountCode[]>({ queryKey: ADMIN_KEYS.discountCodes });
-  const toggle = useAdminMutation<DiscountCode, DiscountCode>({
-    request: (code) => ({
-      method: "PATCH",
-      url: `/api/admin/discount-codes/${code.id}`,
-      body: { isActive: !code.isActive },
-    }),
+  const codes = useDiscountCodes();
+  const toggle = useAdminMutation({
+    request: (code: DiscountCode) =>
+      api(paymentsEndpoints.updateDiscountCode, {
+        params: { id: code.id },
+        body: { isActive: !code.isActive },
+      }),
     success: (code) => `${code.code} ${code.isActive ? "activated" : "deactivated"}`,
     fallback: DISCOUNT_CODE_TEXTS.updateFailed,
-    refresh: ["/api/admin/discount-codes"],
+    refresh: [paymentsEndpoints.discountCodes],
   });
   return (
     <div className="grid grid-cols-1 gap-4">

@@ -1,7 +1,7 @@
-import type { GameStats } from "@contract/admin";
 import type { GameRules } from "@contract/bots";
+import type { EndpointInput } from "@contract/endpoint";
+import { botsEndpoints } from "@contract/endpoints/bots";
 import { GAME_NAMES } from "@contract/games";
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
@@ -9,10 +9,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { DialogForm } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
-import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
 import { ruleLimit } from "./admin-forms";
 import { Field } from "./admin-table";
+import { useAdminMutation, useGameRules, useGameStats } from "./api/admin";
+
+type GameRulesBody = EndpointInput<typeof botsEndpoints.updateGameRules>["body"];
 
 const asText = (n: number | null) => (n === null ? "" : String(n));
 
@@ -24,11 +27,12 @@ function GameCard({ rules, itemCount }: { rules: GameRules; itemCount: number | 
     maxItemsPerListing: asText(rules.maxItemsPerListing),
     privateServerLink: rules.privateServerLink ?? "",
   });
-  const save = useAdminMutation<object, GameRules>({
-    request: (body) => ({ method: "PUT", url: `/api/admin/game-rules/${rules.game}`, body }),
+  const save = useAdminMutation({
+    request: (body: GameRulesBody) =>
+      api(botsEndpoints.updateGameRules, { params: { game: rules.game }, body }),
     success: () => `${name} rules saved`,
     fallback: "Failed to save game rules",
-    refresh: ["/api/admin/game-rules"],
+    refresh: [botsEndpoints.gameRules],
   });
   const submit = () => {
     const unique = ruleLimit(form.maxUniqueItems);
@@ -94,8 +98,8 @@ function GameCard({ rules, itemCount }: { rules: GameRules; itemCount: number | 
 
 /** Game Management: each game's rules (spec 001 §3; new listings and orders follow them), link and item count. */
 export function GameManagementTab() {
-  const rules = useQuery<GameRules[]>({ queryKey: ADMIN_KEYS.gameRules });
-  const stats = useQuery<GameStats>({ queryKey: ADMIN_KEYS.gameStats });
+  const rules = useGameRules();
+  const stats = useGameStats();
   if (rules.isError)
     return (
       <LoadError title="Could not load game rules" error={rules.error} onRetry={() => rules.refetch()} />

@@ -1,3 +1,4 @@
+import { subscriptionsEndpoints } from "@contract/endpoints/subscriptions";
 import type { PaidTier } from "@contract/plans";
 import type { AdminSubscriptionKey } from "@contract/subscription-keys";
 import { TIER_NAMES } from "@contract/subscriptions";
@@ -16,11 +17,12 @@ import {
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { api } from "@/lib/api";
 import { copyToClipboard } from "@/lib/clipboard";
 import { toastError } from "@/lib/error-toast";
-import { useAdminMutation } from "./admin-api";
 import { keyCountProblem, keysAsText, keysFileName, wholeNumber } from "./admin-forms";
 import { Field } from "./admin-table";
+import { useAdminMutation } from "./api/admin";
 
 function downloadText(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
@@ -44,12 +46,12 @@ export function GenerateKeysDialog({
   const [count, setCount] = useState("10");
   const [issued, setIssued] = useState<AdminSubscriptionKey[] | null>(null);
   const problem = keyCountProblem(count);
-  const generate = useAdminMutation<{ tier: PaidTier; count: number }, AdminSubscriptionKey[]>({
-    request: (body) => ({ method: "POST", url: "/api/admin/subscription-keys", body }),
+  const generate = useAdminMutation({
+    request: (body: { tier: PaidTier; count: number }) => api(subscriptionsEndpoints.generateKeys, { body }),
     success: (keys, body) =>
       `Generated ${keys.length} ${TIER_NAMES[body.tier]} ${keys.length === 1 ? "key" : "keys"}`,
     fallback: "Failed to generate keys",
-    refresh: ["/api/admin/subscription-keys"],
+    refresh: [subscriptionsEndpoints.adminKeys],
     onDone: setIssued,
   });
   const close = (next: boolean) => {

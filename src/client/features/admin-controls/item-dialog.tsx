@@ -1,3 +1,5 @@
+import { adminEndpoints } from "@contract/endpoints/admin";
+import { itemsEndpoints } from "@contract/endpoints/items";
 import { GAME_NAMES, GAMES, type Game } from "@contract/games";
 import { type AdminItem, createItemRequestSchema, type Item } from "@contract/inventory";
 import { useId, useState } from "react";
@@ -13,9 +15,10 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
-import { useAdminMutation } from "./admin-api";
 import { Field } from "./admin-table";
+import { useAdminMutation } from "./api/admin";
 
 interface ItemForm {
   codeName: string;
@@ -43,18 +46,17 @@ export function ItemDialog({
       ? { codeName: item.codeName, publicName: item.publicName, imageUrl: item.imageUrl, game: item.game }
       : { codeName: "", publicName: "", imageUrl: "", game: "" },
   );
-  const save = useAdminMutation<ItemForm, Item>({
-    request: (f) =>
+  const save = useAdminMutation({
+    request: (f: ItemForm & { game: Game }): Promise<Item> =>
       item
-        ? {
-            method: "PATCH",
-            url: `/api/admin/items/${item.id}`,
+        ? api(itemsEndpoints.update, {
+            params: { id: item.id },
             body: { codeName: f.codeName, publicName: f.publicName, imageUrl: f.imageUrl },
-          }
-        : { method: "POST", url: "/api/admin/items", body: f },
+          })
+        : api(itemsEndpoints.create, { body: f }),
     success: (saved) => (item ? `${saved.publicName} updated` : `${saved.publicName} created`),
     fallback: item ? "Failed to update item" : "Failed to create item",
-    refresh: ["/api/admin/items", "/api/admin/game-stats"],
+    refresh: [itemsEndpoints.adminList, adminEndpoints.gameStats],
     onDone: () => onOpenChange(false),
   });
   const set = (key: keyof ItemForm) => (event: { target: { value: string } }) =>
@@ -63,10 +65,11 @@ export function ItemDialog({
     form.imageUrl.trim() && !isImageUrl(form.imageUrl.trim()) ? "Enter an http(s) URL or a path" : null;
 
   const submit = () => {
-    if (!form.codeName.trim() || !form.publicName.trim() || !form.imageUrl.trim() || !form.game)
+    const { game } = form;
+    if (!form.codeName.trim() || !form.publicName.trim() || !form.imageUrl.trim() || !game)
       return toastError(null, "Please fill in all fields");
     if (imageProblem) return toastError(null, `Image URL: ${imageProblem}`);
-    save.mutate(form);
+    save.mutate({ ...form, game });
   };
 
   return (

@@ -1,6 +1,7 @@
+import { adminEndpoints } from "@contract/endpoints/admin";
+import { itemsEndpoints } from "@contract/endpoints/items";
 import { GAME_NAMES, GAMES } from "@contract/games";
 import type { AdminItem } from "@contract/inventory";
-import { useQuery } from "@tanstack/react-query";
 import { PackageIcon } from "lucide-react";
 import { useState } from "react";
 import { LoadError } from "@/components/load-error";
@@ -9,23 +10,21 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ImageWithFallback } from "@/components/ui/image-with-fallback";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
+import { api } from "@/lib/api";
 import { AdminTable } from "./admin-table";
+import { useAdminItems, useAdminMutation } from "./api/admin";
 import { ItemDialog } from "./item-dialog";
 
 /** The Item Dictionary: every game's items with picture, code name and public name; edit and retire. */
 export function ItemDictionaryTab() {
-  const items = useQuery<AdminItem[]>({ queryKey: ADMIN_KEYS.items });
+  const items = useAdminItems();
   const [editing, setEditing] = useState<AdminItem | null>(null);
-  const retire = useAdminMutation<AdminItem, AdminItem>({
-    request: (item) => ({
-      method: "PATCH",
-      url: `/api/admin/items/${item.id}`,
-      body: { retired: !item.retired },
-    }),
+  const retire = useAdminMutation({
+    request: (item: AdminItem) =>
+      api(itemsEndpoints.update, { params: { id: item.id }, body: { retired: !item.retired } }),
     success: (item) => `${item.publicName} ${item.retired ? "retired" : "restored"}`,
     fallback: "Failed to update item",
-    refresh: ["/api/admin/items", "/api/admin/game-stats"],
+    refresh: [itemsEndpoints.adminList, adminEndpoints.gameStats],
   });
 
   if (items.isError)

@@ -1,6 +1,6 @@
+import { paymentsEndpoints } from "@contract/endpoints/payments";
 import type { PaymentToSettle, SettlementKind } from "@contract/payments";
 import { TIER_NAMES } from "@contract/subscriptions";
-import { useQuery } from "@tanstack/react-query";
 import { HandCoinsIcon } from "lucide-react";
 import { useState } from "react";
 import { LoadError } from "@/components/load-error";
@@ -10,9 +10,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { api } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
-import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
 import { AdminTable } from "./admin-table";
+import { useAdminMutation, usePaymentsToSettle } from "./api/admin";
 
 /** What happened, as the admin reads it (the seller reads the same in Payment History, decision 040). */
 const KIND_LABELS: Record<SettlementKind, string> = {
@@ -24,15 +25,12 @@ const KIND_LABELS: Record<SettlementKind, string> = {
 
 function SettleRow({ payment }: { payment: PaymentToSettle }) {
   const [note, setNote] = useState("");
-  const settle = useAdminMutation<string, PaymentToSettle>({
-    request: (text) => ({
-      method: "PATCH",
-      url: `/api/admin/payments-to-settle/${payment.id}`,
-      body: { note: text },
-    }),
+  const settle = useAdminMutation({
+    request: (text: string) =>
+      api(paymentsEndpoints.settlePayment, { params: { id: payment.id }, body: { note: text } }),
     success: (done) => `${done.amount} ${done.currency} of ${done.username} marked settled`,
     fallback: "Failed to mark the payment settled",
-    refresh: ["/api/admin/payments-to-settle"],
+    refresh: [paymentsEndpoints.paymentsToSettle],
   });
   return (
     <tr>
@@ -79,7 +77,7 @@ function SettleRow({ payment }: { payment: PaymentToSettle }) {
 
 /** Money that arrived but could not buy what it was for: refund it, then mark it settled (decision 040). */
 export function PaymentsToSettleSection() {
-  const payments = useQuery<PaymentToSettle[]>({ queryKey: ADMIN_KEYS.paymentsToSettle });
+  const payments = usePaymentsToSettle();
   return (
     <Card role="region" aria-labelledby="payments-to-settle-title">
       <CardHeader>

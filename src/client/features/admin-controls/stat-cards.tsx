@@ -1,12 +1,9 @@
-import type { AdminStats } from "@contract/admin";
 import { formatDecimal, USD_DECIMALS } from "@contract/money";
-import type { StatsResponse } from "@contract/stats";
-import { useQuery } from "@tanstack/react-query";
 import { DollarSignIcon, KeyRoundIcon, PackageIcon, UsersIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ADMIN_KEYS } from "./admin-api";
+import { useAdminStats, useRevenue } from "./api/admin";
 
 function StatCard({ title, value, icon }: { title: string; value: ReactNode; icon: ReactNode }) {
   return (
@@ -24,8 +21,8 @@ function StatCard({ title, value, icon }: { title: string; value: ReactNode; ico
 
 /** Total Users, Active Subscriptions, Total Items and Revenue (spec 001 §2; Revenue is /api/stats' totalSales). */
 export function StatCards() {
-  const stats = useQuery<AdminStats>({ queryKey: ADMIN_KEYS.stats });
-  const revenue = useQuery<StatsResponse>({ queryKey: ADMIN_KEYS.revenue });
+  const stats = useAdminStats();
+  const revenue = useRevenue();
   const sales = revenue.data?.totalSales;
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">

@@ -1,7 +1,6 @@
 import type { PaidTier } from "@contract/plans";
-import { type AdminSubscriptionKey, KEY_STATUS_FILTERS } from "@contract/subscription-keys";
+import { KEY_STATUS_FILTERS } from "@contract/subscription-keys";
 import { TIER_NAMES } from "@contract/subscriptions";
-import { useQuery } from "@tanstack/react-query";
 import { KeyRoundIcon } from "lucide-react";
 import { useState } from "react";
 import { CopyButton } from "@/components/copy-button";
@@ -11,8 +10,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format";
-import { ADMIN_KEYS } from "./admin-api";
 import { AdminTable } from "./admin-table";
+import { useSubscriptionKeys } from "./api/admin";
 
 type StatusFilter = (typeof KEY_STATUS_FILTERS)[number];
 const STATUS_LABELS: Record<StatusFilter, string> = { all: "All keys", used: "Used", unused: "Unused" };
@@ -21,8 +20,7 @@ const STATUS_LABELS: Record<StatusFilter, string> = { all: "All keys", used: "Us
 export function SubscriptionKeysTab() {
   const [status, setStatus] = useState<StatusFilter>("all");
   const [tier, setTier] = useState<PaidTier | "all">("all");
-  const query = `?status=${status}${tier === "all" ? "" : `&tier=${tier}`}`;
-  const keys = useQuery<AdminSubscriptionKey[]>({ queryKey: ADMIN_KEYS.keys(query) });
+  const keys = useSubscriptionKeys({ status, tier: tier === "all" ? undefined : tier });
 
   return (
     <div className="grid grid-cols-1 gap-4">

@@ -1,8 +1,7 @@
-import type { AdminUser, AdminUsersResponse } from "@contract/admin";
+import type { AdminUser } from "@contract/admin";
+import { inventoryEndpoints } from "@contract/endpoints/inventory";
 import { GAME_NAMES } from "@contract/games";
-import type { AdminItem } from "@contract/inventory";
 import { TIER_NAMES } from "@contract/subscriptions";
-import { useQuery } from "@tanstack/react-query";
 import { UsersIcon } from "lucide-react";
 import { useDeferredValue, useId, useState } from "react";
 import { LoadError } from "@/components/load-error";
@@ -22,20 +21,22 @@ import { Input } from "@/components/ui/input";
 import { SearchInput } from "@/components/ui/search-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
 import { formatDate } from "@/lib/format";
-import { ADMIN_KEYS, useAdminMutation } from "./admin-api";
 import { grantProblem, hasActiveSubscription, wholeNumber } from "./admin-forms";
 import { AdminTable, Field } from "./admin-table";
+import { useAdminItems, useAdminMutation, useAdminUsers } from "./api/admin";
 
 /** Add items to a user (spec 001 §5): an item is required, quantity at least 1; it lands on their inventory live. */
 function GrantItemsDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const id = useId();
-  const items = useQuery<AdminItem[]>({ queryKey: ADMIN_KEYS.items });
+  const items = useAdminItems();
   const [itemId, setItemId] = useState("");
   const [quantity, setQuantity] = useState("1");
-  const grant = useAdminMutation<{ itemId: string; quantity: number }>({
-    request: (body) => ({ method: "POST", url: `/api/admin/users/${user.id}/items`, body }),
+  const grant = useAdminMutation({
+    request: (body: { itemId: string; quantity: number }) =>
+      api(inventoryEndpoints.grant, { params: { userId: user.id }, body }),
     success: (_, body) => `Added ${body.quantity} to ${user.username}'s inventory`,
     fallback: "Failed to add items",
     refresh: [],
@@ -104,11 +105,7 @@ export function UsersTab() {
   const [page, setPage] = useState(1);
   const [granting, setGranting] = useState<AdminUser | null>(null);
   const deferred = useDeferredValue(search.trim());
-  const query = `?page=${page}${deferred ? `&search=${encodeURIComponent(deferred)}` : ""}`;
-  const users = useQuery<AdminUsersResponse>({
-    queryKey: ADMIN_KEYS.users(query),
-    placeholderData: (prev) => prev,
-  });
+  const users = useAdminUsers({ page, search: deferred || undefined });
   const now = Date.now();
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
 

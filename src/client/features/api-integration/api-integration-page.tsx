@@ -1,5 +1,6 @@
 import { API_TEXTS, type ApiIntegrationState, type ApiOrder, type WebhookDelivery } from "@contract/api";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiIntegrationEndpoints as endpoints } from "@contract/endpoints/api-integration";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BookOpenIcon, ExternalLinkIcon, KeyRoundIcon, RefreshCwIcon, SendIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "wouter";
@@ -26,12 +27,14 @@ import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
 import { formatDateTime } from "@/lib/format";
+import { queryKeyOf } from "@/lib/queries";
 import { toast } from "@/lib/toast";
+import { useApiIntegrationState } from "./api/api-integration";
 
-const STATE_KEY = ["/api/api-integration"];
+const STATE_KEY = queryKeyOf(endpoints.state);
 const linkClass = "font-medium text-primary underline underline-offset-4";
 
 /** The whole key, shown once after it was created or refreshed. */
@@ -73,8 +76,7 @@ function KeyCard({ state }: { state: ApiIntegrationState }) {
 
   const refreshState = () => queryClient.invalidateQueries({ queryKey: STATE_KEY });
   const toggle = useMutation({
-    mutationFn: (enabled: boolean) =>
-      apiRequest<{ enabled: boolean; apiKey?: string }>("POST", "/api/settings/api-integration", { enabled }),
+    mutationFn: (enabled: boolean) => api(endpoints.toggle, { body: { enabled } }),
     onSuccess: async (res) => {
       if (res.apiKey) setNewKey(res.apiKey);
       toast({ title: res.enabled ? "API integration enabled" : "API integration disabled" });
@@ -83,7 +85,7 @@ function KeyCard({ state }: { state: ApiIntegrationState }) {
     onError: (err) => toastError(err, "Failed to update API integration"),
   });
   const refresh = useMutation({
-    mutationFn: () => apiRequest<{ apiKey: string }>("POST", "/api/settings/refresh-api-key"),
+    mutationFn: () => api(endpoints.refreshKey),
     onSuccess: async (res) => {
       setNewKey(res.apiKey);
       setConfirming(false);
@@ -193,7 +195,7 @@ function WebhookCard({ state }: { state: ApiIntegrationState }) {
   const usable = state.enabled && state.allowed;
   const refreshState = () => queryClient.invalidateQueries({ queryKey: STATE_KEY });
   const save = useMutation({
-    mutationFn: () => apiRequest("PUT", "/api/api-integration/webhook", { url: url.trim() }),
+    mutationFn: () => api(endpoints.saveWebhook, { body: { url: url.trim() } }),
     onSuccess: async () => {
       toast({ title: "Webhook saved", description: "A new signing secret was created." });
       await refreshState();
@@ -201,7 +203,7 @@ function WebhookCard({ state }: { state: ApiIntegrationState }) {
     onError: (err) => toastError(err, "Failed to save webhook"),
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest("DELETE", "/api/api-integration/webhook"),
+    mutationFn: () => api(endpoints.deleteWebhook),
     onSuccess: async () => {
       setUrl("");
       await refreshState();
@@ -209,7 +211,7 @@ function WebhookCard({ state }: { state: ApiIntegrationState }) {
     onError: (err) => toastError(err, "Failed to remove webhook"),
   });
   const test = useMutation({
-    mutationFn: () => apiRequest("POST", "/api/api-integration/webhook/test"),
+    mutationFn: () => api(endpoints.testWebhook),
     onSuccess: async () => {
       toast({ title: "Test event queued", description: "It shows in the delivery log in a moment." });
       await refreshState();
@@ -384,9 +386,7 @@ function OrdersCard({ orders }: { orders: ApiOrder[] }) {
 }
 
 export function ApiIntegrationPage() {
-  const { data, error, isLoading, refetch, isFetching } = useQuery<ApiIntegrationState>({
-    queryKey: STATE_KEY,
-  });
+  const { data, error, isLoading, refetch, isFetching } = useApiIntegrationState();
   return (
     <div className="grid gap-6">
       <PageHeader

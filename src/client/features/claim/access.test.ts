@@ -5,11 +5,8 @@ import {
   CLAIM_STORAGE_KEY,
   captureClaim,
   claimHostname,
-  claimRequest,
   isAuthorisedClaimHost,
-  orderUrl,
   parseClaimAccess,
-  privateServerUrl,
   readStoredClaim,
 } from "./access";
 
@@ -36,7 +33,6 @@ describe("parseClaimAccess", () => {
   it("keeps Shopify's order id from the checkout's claim button as the exact string", () => {
     const access = parseClaimAccess("/claim/9007199254740993/buyer%40example.com", "");
     expect(access).toEqual({ kind: "email", orderId: "9007199254740993", email: "buyer@example.com" });
-    expect(orderUrl(access!)).toBe("/api/orders/claim/9007199254740993/buyer%40example.com");
   });
 
   it("reads /claim/{authKey}", () => {
@@ -146,25 +142,8 @@ describe("claim calls", () => {
   const byEmail = { kind: "email", orderId: ORDER, email: "a b@c.co" } as const;
   const byKey = { kind: "authKey", authKey: "k/1" } as const;
 
-  it("names the order in the URL, encoded", () => {
-    expect(orderUrl(byEmail)).toBe(`/api/orders/claim/${ORDER}/a%20b%40c.co`);
-    expect(orderUrl(byKey)).toBe("/api/orders/claim-api/k%2F1");
-  });
-
   it("sends the proof of access with the (sub-)order acted on", () => {
     expect(accessBody(byEmail, "sub")).toEqual({ orderId: "sub", email: "a b@c.co" });
     expect(accessBody(byKey, "sub")).toEqual({ authKey: "k/1", orderId: "sub" });
-    expect(claimRequest(byEmail, ORDER, "Builder")).toEqual({
-      url: "/api/orders/claim",
-      body: { orderId: ORDER, email: "a b@c.co", robloxUsername: "Builder" },
-    });
-    expect(claimRequest(byKey, "sub", "Builder").url).toBe("/api/orders/claim-api");
-  });
-
-  it("asks for the private server of the chosen game", () => {
-    expect(privateServerUrl(byEmail, "sub", "mm2")).toBe(
-      "/api/orders/private-server/sub/a%20b%40c.co?game=mm2",
-    );
-    expect(privateServerUrl(byKey, "sub", null)).toBe("/api/orders/private-server-api/k%2F1");
   });
 });

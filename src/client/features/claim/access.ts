@@ -1,4 +1,4 @@
-import type { Game } from "../../../contract/games";
+import type { OrderAccess } from "../../../contract/claims";
 import { isClaimHost, isLocalHost } from "../../lib/claim-host";
 
 /** How a buyer names an order (spec 001 §2): its id with its e-mail, or its authKey. */
@@ -130,32 +130,7 @@ export function authorisedClaimDomain(claimHost: string | null | undefined): str
   return claimHostname(claimHost) ?? "localhost";
 }
 
-const enc = encodeURIComponent;
-
-/** GET of the order the reference names (for a multi-game purchase: the parent with its sub-orders). */
-export function orderUrl(access: ClaimAccess): string {
-  return access.kind === "email"
-    ? `/api/orders/claim/${enc(access.orderId)}/${enc(access.email)}`
-    : `/api/orders/claim-api/${enc(access.authKey)}`;
-}
-
 /** The proof of access every claim call carries, naming the (sub-)order acted on. */
-export function accessBody(access: ClaimAccess, orderId: string): Record<string, string> {
+export function accessBody(access: ClaimAccess, orderId: string): OrderAccess {
   return access.kind === "email" ? { orderId, email: access.email } : { authKey: access.authKey, orderId };
-}
-
-/** Step 1's confirmation: POST /api/orders/claim or /api/orders/claim-api, which locks the username. */
-export function claimRequest(access: ClaimAccess, orderId: string, robloxUsername: string) {
-  return {
-    url: access.kind === "email" ? "/api/orders/claim" : "/api/orders/claim-api",
-    body: { ...accessBody(access, orderId), robloxUsername },
-  };
-}
-
-export function privateServerUrl(access: ClaimAccess, orderId: string, game: Game | null): string {
-  const path =
-    access.kind === "email"
-      ? `/api/orders/private-server/${enc(orderId)}/${enc(access.email)}`
-      : `/api/orders/private-server-api/${enc(access.authKey)}`;
-  return game ? `${path}?game=${enc(game)}` : path;
 }

@@ -22,7 +22,7 @@ import {
   STRIPPED_CLAIM_PATH,
   writeStoredClaim,
 } from "./access";
-import { isNotFound, useClaimConfig, useClaimOrder } from "./claim-api";
+import { isNotFound, useClaimConfig, useClaimOrder } from "./api/claim";
 import { ClaimCard, ClaimMessage, ClaimShell, outlineButtonStyle, useClaimStyle } from "./claim-layout";
 import { GameSelection } from "./game-selection";
 import { JoinBotStep } from "./join-bot-step";

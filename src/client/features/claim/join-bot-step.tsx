@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { tint } from "@/lib/color";
 import { toast } from "@/lib/toast";
 import type { ClaimAccess } from "./access";
-import { useFriendRequest, usePrivateServer, useResetUsername, useTurnOnBot } from "./claim-api";
+import { useFriendRequest, usePrivateServer, useResetUsername, useTurnOnBot } from "./api/claim";
 import { ClaimCard, outlineButtonStyle, primaryButtonStyle, useClaimStyle } from "./claim-layout";
 import { OrderItems, StatusBadge } from "./order-items";
 import { isWaitingForBuyer, webLink } from "./order-view";

@@ -15,7 +15,7 @@ import {
 import { tint } from "@/lib/color";
 import { toast } from "@/lib/toast";
 import type { ClaimAccess } from "./access";
-import { useClaimOrderMutation, useValidateUsername } from "./claim-api";
+import { useClaimOrderMutation, useValidateUsername } from "./api/claim";
 import { ClaimCard, outlineButtonStyle, primaryButtonStyle, useClaimStyle } from "./claim-layout";
 import { OrderItems, StatusBadge } from "./order-items";
 

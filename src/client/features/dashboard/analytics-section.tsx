@@ -1,7 +1,8 @@
 import type { AnalyticsResponse } from "@contract/analytics";
 import type { DashboardPeriod } from "@contract/dashboard";
+import { endpointUrl } from "@contract/endpoint";
+import { dashboardEndpoints } from "@contract/endpoints/dashboard";
 import { GAME_NAMES } from "@contract/games";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { DownloadIcon, SparklesIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "wouter";
@@ -10,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Skeleton } from "@/components/ui/skeleton";
-import { apiRequest } from "@/lib/api";
+import { useAnalytics } from "./api/dashboard";
 import { changeLabel, durationLabel, formatUsd, PERIOD_LABELS, shareLabel } from "./dashboard";
 
 // recharts in its own chunk, as the dashboard's other charts.
@@ -116,12 +117,7 @@ function Funnel({ funnel }: { funnel: AnalyticsResponse["funnel"] }) {
 
 /** Basic and Pro: revenue and profit over time, sales per game and item, the claim funnel and repeat buyers. */
 export function AnalyticsSection({ period }: { period: DashboardPeriod }) {
-  const url = `/api/analytics?period=${period}`;
-  const { data, error, refetch, isFetching } = useQuery<AnalyticsResponse>({
-    queryKey: ["/api/analytics", period],
-    queryFn: () => apiRequest<AnalyticsResponse>("GET", url),
-    placeholderData: keepPreviousData,
-  });
+  const { data, error, refetch, isFetching } = useAnalytics(period);
 
   if (error && !data)
     return (
@@ -142,7 +138,7 @@ export function AnalyticsSection({ period }: { period: DashboardPeriod }) {
           Analytics
         </h2>
         <Button asChild variant="outline" size="sm">
-          <a href={`/api/analytics/orders.csv?period=${period}`} download>
+          <a href={endpointUrl(dashboardEndpoints.ordersCsv, { query: { period } })} download>
             <DownloadIcon aria-hidden="true" />
             Download Orders CSV
           </a>

@@ -6,7 +6,6 @@ import {
 } from "@contract/dashboard";
 import { activeTier, hasPaidTier } from "@contract/plans";
 import { landingErrorText } from "@contract/texts";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import {
   BoxesIcon,
   ClockIcon,
@@ -26,10 +25,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { dropSearchParam } from "@/lib/address";
-import { apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { formatDateTime } from "@/lib/format";
 import { AnalyticsSection, AnalyticsUpgrade } from "./analytics-section";
+import { useDashboard } from "./api/dashboard";
 import { ClaimButtonDialog } from "./claim-button-dialog";
 import { dayLabel, formatUsd, PERIOD_LABELS } from "./dashboard";
 
@@ -39,15 +38,6 @@ const PopularListingsChart = lazy(() =>
   import("./charts").then((m) => ({ default: m.PopularListingsChart })),
 );
 const chartFallback = <Skeleton className="h-64 w-full" />;
-
-/** The live-updates hook refreshes every key that starts with "/api/dashboard" when orders change. */
-function useDashboard(period: DashboardPeriod) {
-  return useQuery<DashboardResponse>({
-    queryKey: ["/api/dashboard", period],
-    queryFn: () => apiRequest<DashboardResponse>("GET", `/api/dashboard?period=${period}`),
-    placeholderData: keepPreviousData,
-  });
-}
 
 function StatCard({
   title,

@@ -5,7 +5,8 @@ import {
   WEBHOOK_HEADERS,
   WEBHOOK_TOLERANCE_SECONDS,
 } from "@contract/api";
-import { useQuery } from "@tanstack/react-query";
+import { endpointUrl } from "@contract/endpoint";
+import { apiIntegrationEndpoints } from "@contract/endpoints/api-integration";
 import { ArrowLeftIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "wouter";
@@ -21,7 +22,10 @@ import { Label } from "@/components/ui/label";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
+import { useOpenApiDocument } from "./api/openapi";
 import { curlExample, type Endpoint, endpointsOf, jsExample, type OpenApiDocument, urlOf } from "./openapi";
+
+const OPENAPI_URL = endpointUrl(apiIntegrationEndpoints.openapi, {});
 
 const ERROR_MEANINGS: Record<keyof typeof API_ERROR_CODES, string> = {
   invalid_request: "The body, query or cursor is not valid (the message names the field)",
@@ -246,8 +250,8 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
             with your signing secret; refuse timestamps more than {WEBHOOK_TOLERANCE_SECONDS / 60} minutes
             away). The integrators' guide with a verification snippet is docs/api.md in the Autodrop
             repository. The machine-readable reference:{" "}
-            <a className="text-primary underline underline-offset-4" href="/api/openapi.json">
-              /api/openapi.json
+            <a className="text-primary underline underline-offset-4" href={OPENAPI_URL}>
+              {OPENAPI_URL}
             </a>{" "}
             (OpenAPI {doc.openapi}).
           </p>
@@ -319,9 +323,7 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
 }
 
 export function DocumentationPage() {
-  const { data, error, isLoading, refetch, isFetching } = useQuery<OpenApiDocument>({
-    queryKey: ["/api/openapi.json"],
-  });
+  const { data, error, isLoading, refetch, isFetching } = useOpenApiDocument();
   return (
     <div className="min-h-dvh">
       <header className="border-b">

@@ -1,4 +1,5 @@
 import type { SellerBot } from "@contract/bots";
+import { botsEndpoints } from "@contract/endpoints/bots";
 import { useQueryClient } from "@tanstack/react-query";
 import { ExternalLinkIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -6,8 +7,8 @@ import { CopyButton } from "@/components/copy-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatTime } from "@/lib/format";
+import { queryKeyOf } from "@/lib/queries";
 import { BOT_STATUS_LABELS, countdownStart, formatCountdown } from "./inventory-logic";
-import { BOTS_KEY } from "./inventory-queries";
 
 const STATUS_VARIANTS = { online: "success", pending_online: "warning", offline: "secondary" } as const;
 
@@ -32,7 +33,7 @@ function useBotCountdown(bot: SellerBot): number {
 
   const expired = active && seconds === 0;
   useEffect(() => {
-    if (expired) void queryClient.invalidateQueries({ queryKey: BOTS_KEY });
+    if (expired) void queryClient.invalidateQueries({ queryKey: queryKeyOf(botsEndpoints.sellerBots) });
   }, [expired, queryClient]);
 
   return seconds;

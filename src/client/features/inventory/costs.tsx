@@ -1,7 +1,9 @@
 import { ANALYTICS_TEXTS, type ItemCost } from "@contract/analytics";
+import { dashboardEndpoints } from "@contract/endpoints/dashboard";
+import { inventoryEndpoints } from "@contract/endpoints/inventory";
 import { GAME_NAMES } from "@contract/games";
 import type { InventoryEntry } from "@contract/inventory";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -16,30 +18,23 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
+import { invalidateEndpoints, queryKeyOf } from "@/lib/queries";
 import { toast } from "@/lib/toast";
+import { useItemCosts } from "./api/inventory";
 import { COST_INVALID, changedCosts, costText } from "./costs-logic";
-
-const COSTS_KEY = ["/api/inventory/costs"] as const;
-
-function useItemCosts() {
-  return useQuery<ItemCost[]>({ queryKey: COSTS_KEY });
-}
 
 /** Saves costs; the dashboard's Profit and the analytics follow at once. */
 function useSaveCosts(success: string, onDone?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (costs: ItemCost[]) => apiRequest<ItemCost[]>("PUT", "/api/inventory/costs", { costs }),
+    mutationFn: (costs: ItemCost[]) => api(inventoryEndpoints.setCosts, { body: { costs } }),
     onSuccess: async (costs) => {
-      queryClient.setQueryData(COSTS_KEY, costs);
+      queryClient.setQueryData(queryKeyOf(inventoryEndpoints.costs), costs);
       toast({ title: success });
       onDone?.();
-      await queryClient.invalidateQueries({
-        predicate: (q) =>
-          typeof q.queryKey[0] === "string" && /^\/api\/(dashboard|analytics)/.test(q.queryKey[0]),
-      });
+      await invalidateEndpoints(queryClient, [dashboardEndpoints.dashboard, dashboardEndpoints.analytics]);
     },
     onError: (err) => toastError(err, "Could not save the costs"),
   });

@@ -1,4 +1,5 @@
 import type { BotsUserResponse } from "@contract/bots";
+import { botsEndpoints } from "@contract/endpoints/bots";
 import { GAME_NAMES, GAMES, type Game } from "@contract/games";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftIcon, BotIcon, ChevronRightIcon } from "lucide-react";
@@ -7,11 +8,12 @@ import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
+import { queryKeyOf } from "@/lib/queries";
 import { toast } from "@/lib/toast";
+import { useSellerBots } from "./api/inventory";
 import { BotDetails, PrivateServerReady } from "./bot-details";
-import { BOTS_KEY, useSellerBots } from "./inventory-queries";
 import { WhitelistSection } from "./whitelist-section";
 
 /** Spec 000 §4: game choice, then the bot view or Create Bot. */
@@ -102,10 +104,10 @@ function GameChoice({ bots, onChoose }: { bots?: BotsUserResponse; onChoose: (ga
 function GameBot({ game, data }: { game: Game; data: BotsUserResponse }) {
   const queryClient = useQueryClient();
   const create = useMutation({
-    mutationFn: () => apiRequest("POST", "/api/bots/create", { game }),
+    mutationFn: () => api(botsEndpoints.create, { body: { game } }),
     onSuccess: async () => {
       toast({ title: "Bot created successfully!" });
-      await queryClient.invalidateQueries({ queryKey: BOTS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf(botsEndpoints.sellerBots) });
     },
     onError: (err) => toastError(err, "Failed to create bot"),
   });

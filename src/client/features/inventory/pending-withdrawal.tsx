@@ -1,3 +1,5 @@
+import { botsEndpoints } from "@contract/endpoints/bots";
+import { withdrawalsEndpoints } from "@contract/endpoints/withdrawals";
 import type { TurnOnResponse, WithdrawalSummary } from "@contract/withdrawals";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ClockIcon, ExternalLinkIcon, PowerIcon } from "lucide-react";
@@ -14,10 +16,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
+import { invalidateEndpoints } from "@/lib/queries";
 import { toast } from "@/lib/toast";
-import { BOTS_KEY, invalidateKeys, PENDING_WITHDRAWAL_KEY } from "./inventory-queries";
 
 /**
  * Spec 000 §4: while a withdrawal is open the banner offers Turn On Bot, which either shows the instructions or
@@ -32,13 +34,12 @@ export function PendingWithdrawalBanner({
 }) {
   const queryClient = useQueryClient();
   const turnOn = useMutation({
-    mutationFn: () =>
-      apiRequest<TurnOnResponse>("POST", "/api/withdrawals/turn-on", { orderId: withdrawal.id }),
+    mutationFn: () => api(withdrawalsEndpoints.turnOn, { body: { orderId: withdrawal.id } }),
     onSuccess: async (activation) => {
       toast({ title: "Bot activated successfully!" });
       if (activation.showInstructions) onActivated(activation);
       else window.open(activation.serverLink, "_blank", "noopener,noreferrer");
-      await invalidateKeys(queryClient, [BOTS_KEY, PENDING_WITHDRAWAL_KEY]);
+      await invalidateEndpoints(queryClient, [botsEndpoints.sellerBots, withdrawalsEndpoints.pending]);
     },
     onError: (err) => toastError(err),
   });

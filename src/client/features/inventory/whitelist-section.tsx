@@ -1,4 +1,5 @@
 import type { WhitelistedUser } from "@contract/bots";
+import { botsEndpoints } from "@contract/endpoints/bots";
 import { WHITELIST_MAX } from "@contract/limits";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Trash2Icon, UserPlusIcon } from "lucide-react";
@@ -6,20 +7,20 @@ import { useId, useState } from "react";
 import { RobloxUsernameInput } from "@/components/roblox-username-input";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
+import { queryKeyOf } from "@/lib/queries";
 import { toast } from "@/lib/toast";
-import { BOTS_KEY } from "./inventory-queries";
 
 /** Spec 000 §2 and §5: the users whose trades to the seller's bots count as the seller's deposits (at most 10). */
 export function WhitelistSection({ users }: { users: WhitelistedUser[] }) {
   const queryClient = useQueryClient();
   const [username, setUsername] = useState("");
   const titleId = useId();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: BOTS_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeyOf(botsEndpoints.sellerBots) });
 
   const add = useMutation({
-    mutationFn: (robloxUsername: string) => apiRequest("POST", "/api/bots/whitelist/add", { robloxUsername }),
+    mutationFn: (robloxUsername: string) => api(botsEndpoints.whitelistAdd, { body: { robloxUsername } }),
     onSuccess: async () => {
       toast({ title: "User added to whitelist!" });
       setUsername("");
@@ -29,7 +30,7 @@ export function WhitelistSection({ users }: { users: WhitelistedUser[] }) {
   });
 
   const remove = useMutation({
-    mutationFn: (name: string) => apiRequest("DELETE", `/api/bots/whitelist/${encodeURIComponent(name)}`),
+    mutationFn: (name: string) => api(botsEndpoints.whitelistRemove, { params: { username: name } }),
     onSuccess: async () => {
       toast({ title: "User removed from whitelist" });
       await refresh();

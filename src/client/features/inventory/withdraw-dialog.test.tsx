@@ -59,7 +59,10 @@ describe("withdraw dialog", () => {
     const lookup = heldAnswer(ok(ACCOUNT));
     const server = fakeServer({
       "POST /api/orders/claim/validate-username": lookup.route,
-      "POST /api/withdrawals/create": ok({ success: true }),
+      "POST /api/withdrawals/create": ok({
+        success: true,
+        withdrawal: { id: "w-1", status: "unclaimed", game: "mm2", robloxUsername: "Builder" },
+      }),
     });
     const { user, dialog, onOpenChange } = openWithdrawDialog();
     await user.type(screen.getByLabelText("ROBLOX Username"), " DemoSeller ");

@@ -1,3 +1,6 @@
+import { inventoryEndpoints } from "@contract/endpoints/inventory";
+import { ordersEndpoints } from "@contract/endpoints/orders";
+import { withdrawalsEndpoints } from "@contract/endpoints/withdrawals";
 import { GAME_NAMES } from "@contract/games";
 import type { InventoryEntry } from "@contract/inventory";
 import type { ValidateUsernameResponse } from "@contract/withdrawals";
@@ -18,14 +21,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
-import { INVENTORY_KEY } from "@/lib/inventory";
 import { type ItemSelection, selectionLines, toggleItem } from "@/lib/item-selection";
+import { invalidateEndpoints } from "@/lib/queries";
 import { validateRobloxUsername } from "@/lib/roblox";
 import { toast } from "@/lib/toast";
 import { groupByGame, validateWithdrawal } from "./inventory-logic";
-import { invalidateKeys, PENDING_WITHDRAWAL_KEY } from "./inventory-queries";
 
 /** Spec 000 §2 and §4: username and items, then the confirmation of the ROBLOX account. */
 export function WithdrawDialog({
@@ -60,11 +62,15 @@ function WithdrawSteps({ entries, onDone }: { entries: InventoryEntry[]; onDone:
 
   const create = useMutation({
     mutationFn: (robloxUsername: string) =>
-      apiRequest("POST", "/api/withdrawals/create", { items: selectionLines(selection), robloxUsername }),
+      api(withdrawalsEndpoints.create, { body: { items: selectionLines(selection), robloxUsername } }),
     onSuccess: async () => {
       toast({ title: "Withdrawal created successfully!" });
       onDone();
-      await invalidateKeys(queryClient, [INVENTORY_KEY, PENDING_WITHDRAWAL_KEY, ["/api/orders"]]);
+      await invalidateEndpoints(queryClient, [
+        inventoryEndpoints.list,
+        withdrawalsEndpoints.pending,
+        ordersEndpoints.list,
+      ]);
     },
     onError: (err) => toastError(err),
   });

@@ -1,6 +1,5 @@
 import type { PublicStats } from "@contract/auth";
 import { landingErrorText } from "@contract/texts";
-import { useQuery } from "@tanstack/react-query";
 import {
   ArrowRightIcon,
   BarChart3Icon,
@@ -19,8 +18,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-
-const STATS_STALE_MS = 5 * 60 * 1000;
+import { usePublicStats } from "./api/stats";
 
 const FEATURES: Array<{ icon: ComponentType<{ className?: string }>; title: string; text: string }> = [
   {
@@ -73,7 +71,7 @@ function LoginButton({ children, size = "lg" }: { children: string; size?: "defa
 }
 
 function Counters() {
-  const { data, isLoading } = useQuery<PublicStats>({ queryKey: ["/api/stats"], staleTime: STATS_STALE_MS });
+  const { data, isLoading } = usePublicStats();
   return (
     <dl className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 sm:grid-cols-3">
       {COUNTERS.map(({ key, label }) => (

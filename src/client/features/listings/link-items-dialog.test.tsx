@@ -32,7 +32,7 @@ function openLinkDialog(routes = {}) {
     "GET /api/inventory": ok(INVENTORY),
     "GET /api/listings": ok(LISTINGS),
     "GET /api/shopify/products": ok(PRODUCTS),
-    "POST /api/listings/link": ok({ success: true }),
+    "POST /api/listings/link": ok(listing("l-new", [["item-1", 1]])),
     ...routes,
   });
   const onOpenChange = vi.fn();

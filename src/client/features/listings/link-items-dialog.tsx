@@ -1,3 +1,4 @@
+import { listingsEndpoints } from "@contract/endpoints/listings";
 import { GAME_NAMES } from "@contract/games";
 import type { StoreProduct } from "@contract/shopify";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -22,11 +23,13 @@ import { Label } from "@/components/ui/label";
 import { SearchInput } from "@/components/ui/search-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
 import { useInventory } from "@/lib/inventory";
 import { type ItemSelection, selectionLines, toggleItem } from "@/lib/item-selection";
+import { queryKeyOf } from "@/lib/queries";
 import { toast } from "@/lib/toast";
+import { useListings, useStoreProducts } from "./api/listings";
 import {
   DEFAULT_STOCK_TEXT,
   isFullyLinked,
@@ -37,7 +40,6 @@ import {
   parseStock,
   validateLink,
 } from "./listings-logic";
-import { LISTINGS_KEY, useListings, useStoreProducts } from "./listings-queries";
 
 export interface LinkItemsDialogProps {
   open: boolean;
@@ -91,16 +93,18 @@ function LinkForm({
 
   const link = useMutation({
     mutationFn: () =>
-      apiRequest("POST", "/api/listings/link", {
-        shopifyProductId: productId,
-        shopifyVariantId: variantId,
-        stockQuantity: parseStock(stock),
-        items: selectionLines(selection),
+      api(listingsEndpoints.link, {
+        body: {
+          shopifyProductId: productId,
+          shopifyVariantId: variantId,
+          stockQuantity: parseStock(stock),
+          items: selectionLines(selection),
+        },
       }),
     onSuccess: async () => {
       toast({ title: "Items linked to Shopify listing successfully!" });
       onDone();
-      await queryClient.invalidateQueries({ queryKey: LISTINGS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf(listingsEndpoints.list) });
     },
     onError: (err) => toastError(err, "Failed to link items"),
   });

@@ -9,10 +9,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { SearchInput } from "@/components/ui/search-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/lib/auth";
+import { useListings } from "./api/listings";
 import { LinkItemsDialog } from "./link-items-dialog";
 import { type ListingAction, ListingCard } from "./listing-card";
 import { filterListings, shopifyProductUrl } from "./listings-logic";
-import { useListings } from "./listings-queries";
 import { DeleteListingDialog, StockDialog } from "./stock-dialogs";
 
 export function ListingsPage() {

@@ -1,3 +1,4 @@
+import { listingsEndpoints } from "@contract/endpoints/listings";
 import type { Listing } from "@contract/listings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -15,11 +16,11 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
+import { queryKeyOf } from "@/lib/queries";
 import { toast } from "@/lib/toast";
 import { MAX_STOCK, validateAddStock, validateDeductStock } from "./listings-logic";
-import { LISTINGS_KEY } from "./listings-queries";
 
 interface ActionDialogProps {
   listing: Listing | null;
@@ -31,8 +32,8 @@ const STOCK_ACTIONS = {
   add: {
     title: "Add Stock",
     label: "Stock to add",
-    field: "stockToAdd",
-    path: "add-stock",
+    send: (id: string, stockToAdd: number) =>
+      api(listingsEndpoints.addStock, { params: { id }, body: { stockToAdd } }),
     submit: "Add Stock",
     pending: "Adding...",
     success: "Stock Added",
@@ -42,8 +43,8 @@ const STOCK_ACTIONS = {
   deduct: {
     title: "Deduct Stock",
     label: "Stock to deduct",
-    field: "stockToDeduct",
-    path: "deduct-stock",
+    send: (id: string, stockToDeduct: number) =>
+      api(listingsEndpoints.deductStock, { params: { id }, body: { stockToDeduct } }),
     submit: "Deduct Stock",
     pending: "Deducting...",
     success: "Stock deducted successfully!",
@@ -83,14 +84,11 @@ function StockForm({
   const inputId = useId();
 
   const change = useMutation({
-    mutationFn: (n: number) =>
-      apiRequest<{ newStockQuantity: number }>("POST", `/api/listings/${listing.id}/${action.path}`, {
-        [action.field]: n,
-      }),
+    mutationFn: (n: number) => action.send(listing.id, n),
     onSuccess: async ({ newStockQuantity }) => {
       toast({ title: action.success, description: `New stock: ${newStockQuantity}` });
       onDone();
-      await queryClient.invalidateQueries({ queryKey: LISTINGS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf(listingsEndpoints.list) });
     },
     onError: (err) => toastError(err, action.fallback),
   });
@@ -154,11 +152,14 @@ function DeleteForm({ listing, onDone }: { listing: Listing; onDone: () => void 
 
   const remove = useMutation({
     mutationFn: () =>
-      apiRequest("DELETE", `/api/listings/${listing.id}?deleteFromShopify=${alsoShopify ? "true" : "false"}`),
+      api(listingsEndpoints.remove, {
+        params: { id: listing.id },
+        query: { deleteFromShopify: alsoShopify },
+      }),
     onSuccess: async () => {
       toast({ title: "Listing deleted" });
       onDone();
-      await queryClient.invalidateQueries({ queryKey: LISTINGS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf(listingsEndpoints.list) });
     },
     onError: (err) => toastError(err, "Failed to delete listing"),
   });

@@ -1,4 +1,5 @@
-import type { LoginResponse, VerifyResponse } from "@contract/auth";
+import type { LoginResponse } from "@contract/auth";
+import { authEndpoints } from "@contract/endpoints/auth";
 import { LOGIN_CHALLENGE_TTL_MINUTES } from "@contract/limits";
 import { useMutation } from "@tanstack/react-query";
 import { ArrowLeftIcon } from "lucide-react";
@@ -12,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiError, apiRequest } from "@/lib/api";
+import { ApiError, api } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { normalizeError } from "@/lib/normalize-error";
 import { toast } from "@/lib/toast";
@@ -44,7 +45,7 @@ export function LoginPage() {
   };
 
   const login = useMutation({
-    mutationFn: (name: string) => apiRequest<LoginResponse>("POST", "/api/auth/login", { username: name }),
+    mutationFn: (name: string) => api(authEndpoints.login, { body: { username: name } }),
     onSuccess: async (data) => {
       if (data.success) return signedIn();
       setChallenge(data);
@@ -54,10 +55,12 @@ export function LoginPage() {
 
   const verify = useMutation({
     mutationFn: (c: LoginResponse) =>
-      apiRequest<VerifyResponse>("POST", "/api/auth/verify", {
-        username: c.username,
-        verificationPhrase: c.verificationPhrase,
-        robloxUserId: c.robloxUserId,
+      api(authEndpoints.verify, {
+        body: {
+          username: c.username,
+          verificationPhrase: c.verificationPhrase,
+          robloxUserId: c.robloxUserId,
+        },
       }),
     onSuccess: async (data) => {
       if (data.success) return signedIn();

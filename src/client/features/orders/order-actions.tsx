@@ -1,3 +1,4 @@
+import { ordersEndpoints } from "@contract/endpoints/orders";
 import type { SellerOrder } from "@contract/orders";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { RotateCcwIcon, XCircleIcon } from "lucide-react";
@@ -13,18 +14,19 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
+import { queryKeyOf } from "@/lib/queries";
 import { toast } from "@/lib/toast";
 
-/** POST /api/orders/:id/{retry|cancel}, then the list again (its pages hold the order). */
+/** Retry or cancel an order, then the list again (its pages hold the order). */
 function useOrderAction(order: SellerOrder, action: "retry" | "cancel", done: string, failed: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ status: string }>("POST", `/api/orders/${order.id}/${action}`),
+    mutationFn: () => api(ordersEndpoints[action], { params: { id: order.id } }),
     onSuccess: async () => {
       toast({ title: "Success", description: done });
-      await queryClient.invalidateQueries({ queryKey: ["/api/orders"] });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf(ordersEndpoints.list) });
     },
     onError: (err) => toastError(err, failed),
   });

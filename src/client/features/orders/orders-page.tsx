@@ -1,5 +1,4 @@
-import { ORDER_PAGE_SIZE, type SellerOrder } from "@contract/orders";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import type { SellerOrder } from "@contract/orders";
 import { ShoppingCartIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { LoadError } from "@/components/load-error";
@@ -10,8 +9,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { apiRequest } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { useOrderPages } from "./api/orders";
 import { OrderCard } from "./order-card";
 import {
   filterBySource,
@@ -21,15 +20,6 @@ import {
   type SourceFilter,
   tabCounts,
 } from "./orders";
-
-/** Live updates and mutations invalidate every query under "/api/orders", these pages included. */
-export const ORDERS_KEY = ["/api/orders", "pages"] as const;
-
-/** One page of the seller's orders, after the order whose cursor is given (newest first). */
-function fetchOrderPage(before: string | null): Promise<SellerOrder[]> {
-  const query = new URLSearchParams({ limit: String(ORDER_PAGE_SIZE), ...(before ? { before } : {}) });
-  return apiRequest<SellerOrder[]>("GET", `/api/orders?${query}`);
-}
 
 function SourceCheckbox({
   label,
@@ -80,12 +70,7 @@ export function OrdersPage() {
     fetchNextPage,
     isFetchingNextPage,
     isFetchNextPageError,
-  } = useInfiniteQuery({
-    queryKey: ORDERS_KEY,
-    queryFn: ({ pageParam }) => fetchOrderPage(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.length < ORDER_PAGE_SIZE ? null : (last.at(-1)?.cursor ?? null)),
-  });
+  } = useOrderPages();
   const loaded = useMemo(() => data?.pages.flat() ?? [], [data]);
   const [sources, setSources] = useState<SourceFilter>({ shopify: true, api: true });
   const [tab, setTab] = useState<OrderTab>("all");

@@ -5,6 +5,9 @@ import { seller } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
 import { type CryptoPurchaseSlotProps, SetupWizard } from "./setup-wizard";
 
+/** The server's answer to a setup save: the plan and the saved flag as they now are. */
+const setupSaved = ok({ success: true, subscriptionTier: "free", setupCompleted: true });
+
 const newSeller = seller({ setupCompleted: false });
 
 /** A purchase wizard that is never opened by these tests. */
@@ -52,7 +55,7 @@ async function choosePaidPlanWithKey(
 describe("setup wizard", () => {
   it("asks for an integration first and takes the API path to the free plan", async () => {
     const server = fakeServer({
-      "POST /api/user/update-subscription": ok(),
+      "POST /api/user/update-subscription": setupSaved,
       "GET /api/auth/me": ok(seller()),
     });
     const { user } = renderWizard();
@@ -118,7 +121,7 @@ describe("setup wizard", () => {
     const useKey = heldAnswer(ok({ success: true, subscriptionTier: "basic", subscriptionExpiry: null }));
     const server = fakeServer({
       "POST /api/subscription/use-key": useKey.route,
-      "POST /api/user/update-subscription": ok(),
+      "POST /api/user/update-subscription": setupSaved,
       "GET /api/auth/me": ok(seller({ subscriptionTier: "basic" })),
     });
     const { user } = renderWizard();
@@ -151,7 +154,7 @@ describe("setup wizard", () => {
         subscriptionTier: "basic",
         subscriptionExpiry: null,
       }),
-      "POST /api/user/update-subscription": ok(),
+      "POST /api/user/update-subscription": setupSaved,
       "GET /api/auth/me": ok(seller({ subscriptionTier: "basic" })),
     });
     const { user } = renderWizard();
@@ -186,7 +189,11 @@ describe("setup wizard", () => {
 
   it("warns when the key is accepted but setup could not be saved", async () => {
     fakeServer({
-      "POST /api/subscription/use-key": ok(),
+      "POST /api/subscription/use-key": ok({
+        success: true,
+        subscriptionTier: "pro",
+        subscriptionExpiry: null,
+      }),
       "POST /api/user/update-subscription": fail(500, "Internal server error"),
       "GET /api/auth/me": ok(seller({ setupCompleted: false, subscriptionTier: "pro" })),
     });
@@ -211,7 +218,7 @@ describe("setup wizard", () => {
 
   it("opens the purchase wizard for the chosen plan, and completes setup once the payment succeeds", async () => {
     const server = fakeServer({
-      "POST /api/user/update-subscription": ok(),
+      "POST /api/user/update-subscription": setupSaved,
       "GET /api/auth/me": ok(seller({ subscriptionTier: "pro" })),
     });
     const { user } = renderWizard(newSeller, PaidAtOnce);

@@ -1,6 +1,7 @@
 import type { CurrentUser } from "@contract/auth";
+import { setupEndpoints } from "@contract/endpoints/setup";
+import { subscriptionsEndpoints } from "@contract/endpoints/subscriptions";
 import type { PaidTier, Tier } from "@contract/plans";
-import type { UseKeyResponse } from "@contract/subscriptions";
 import { landingErrorText } from "@contract/texts";
 import { useMutation } from "@tanstack/react-query";
 import { ArrowLeftIcon, CheckIcon, CodeIcon, ShoppingBagIcon } from "lucide-react";
@@ -20,7 +21,7 @@ import {
 } from "@/components/ui/dialog";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
 import { dropSearchParam } from "@/lib/address";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
@@ -160,7 +161,7 @@ function PlanStep({
 
   const complete = useMutation({
     mutationFn: () =>
-      apiRequest("POST", "/api/user/update-subscription", { tier: "free", setupCompleted: true }),
+      api(setupEndpoints.updateSubscription, { body: { tier: "free", setupCompleted: true } }),
     onSuccess: async () => {
       toast({ title: "Setup Complete!", description: `Welcome to ${PRODUCT_NAME}!` });
       onFinished();
@@ -171,11 +172,9 @@ function PlanStep({
 
   const activate = useMutation({
     mutationFn: async (productKey: string) => {
-      const { subscriptionTier } = await apiRequest<UseKeyResponse>("POST", "/api/subscription/use-key", {
-        key: productKey,
-      });
+      const { subscriptionTier } = await api(subscriptionsEndpoints.useKey, { body: { key: productKey } });
       try {
-        await apiRequest("POST", "/api/user/update-subscription", { setupCompleted: true });
+        await api(setupEndpoints.updateSubscription, { body: { setupCompleted: true } });
         return { setupSaved: true, subscriptionTier };
       } catch {
         return { setupSaved: false, subscriptionTier };
@@ -311,7 +310,7 @@ export function SetupWizard({
 
   // Spec 000 §7: after a paid plan, setupCompleted alone; the purchase wizard's success screen stays until closed.
   const finishAfterPayment = useMutation({
-    mutationFn: () => apiRequest("POST", "/api/user/update-subscription", { setupCompleted: true }),
+    mutationFn: () => api(setupEndpoints.updateSubscription, { body: { setupCompleted: true } }),
     onSuccess: () => toast({ title: "Success", description: TEXTS.activated }),
     onError: () => toast({ title: "Warning", description: TEXTS.setupNotSaved }),
     onSettled: () => refreshUser(),

@@ -44,7 +44,8 @@ describe("claim page editor", () => {
 
   it("refuses to save a colour that is not one, and saves a valid style", async () => {
     const server = fakeServer({
-      "POST /api/settings/claim-page-style": ok({ success: true }),
+      "POST /api/settings/claim-page-style": (request) =>
+        ok({ success: true, style: (request.body as { style: unknown }).style }),
       "GET /api/auth/me": ok(proSeller),
     });
     const { user } = openEditor();

@@ -1,4 +1,5 @@
 import type { ClaimPageStyle } from "@contract/auth";
+import { settingsEndpoints } from "@contract/endpoints/settings";
 import { CLAIM_STYLE_TEXT_LIMITS, DASHBOARD_CLAIM_STYLE_DEFAULTS, SETTINGS_TEXTS } from "@contract/settings";
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -7,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
@@ -115,8 +116,7 @@ export function ClaimPageEditor({ saved }: { saved: Partial<ClaimPageStyle> | nu
   const set = (key: keyof ClaimPageStyle) => (value: string) => setStyle((s) => ({ ...s, [key]: value }));
 
   const save = useMutation({
-    mutationFn: (next: ClaimPageStyle) =>
-      apiRequest("POST", "/api/settings/claim-page-style", { style: next }),
+    mutationFn: (next: ClaimPageStyle) => api(settingsEndpoints.claimPageStyle, { body: { style: next } }),
     onSuccess: async () => {
       toast({ title: "Success", description: SETTINGS_TEXTS.claimStyleSaved });
       await refreshUser();

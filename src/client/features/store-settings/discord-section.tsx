@@ -1,4 +1,5 @@
 import type { CurrentUser } from "@contract/auth";
+import { settingsEndpoints } from "@contract/endpoints/settings";
 import type { Tier } from "@contract/plans";
 import { hasPaidTier } from "@contract/plans";
 import { SETTINGS_TEXTS } from "@contract/settings";
@@ -11,7 +12,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
@@ -64,8 +65,7 @@ export function DiscordSection({ user, tier }: { user: CurrentUser; tier: Tier }
   const urlProblem = discordUrlProblem(form.webhookUrl);
 
   const save = useMutation({
-    mutationFn: (body: ReturnType<typeof discordPayload>) =>
-      apiRequest("POST", "/api/settings/discord-webhook", body),
+    mutationFn: (body: ReturnType<typeof discordPayload>) => api(settingsEndpoints.discord, { body }),
     onSuccess: async () => {
       toast({ title: "Success", description: SETTINGS_TEXTS.discordSaved });
       await refreshUser();

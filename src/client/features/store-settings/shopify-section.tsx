@@ -1,3 +1,4 @@
+import { shopifyEndpoints } from "@contract/endpoints/shopify";
 import { SHOPIFY_TEXTS } from "@contract/shopify";
 import { useMutation } from "@tanstack/react-query";
 import { CircleAlertIcon, RefreshCwIcon, ShoppingBagIcon, WrenchIcon } from "lucide-react";
@@ -7,14 +8,14 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
 
 /** `accessRefused`: Shopify refused the stored tokens (decision 033), and only a reinstall brings them back. */
 function ConnectedStore({ shopifyStore, accessRefused }: { shopifyStore: string; accessRefused: boolean }) {
   const reconnect = useMutation({
-    mutationFn: () => apiRequest("POST", "/api/shopify/reconnect"),
+    mutationFn: () => api(shopifyEndpoints.reconnect),
     onSuccess: () => toast({ title: "Success", description: SHOPIFY_TEXTS.webhooksConfigured }),
     onError: (err) => toastError(err, "Failed to reconnect"),
   });

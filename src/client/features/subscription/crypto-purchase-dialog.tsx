@@ -1,4 +1,5 @@
-import { type InvoiceView, PAYMENT_TEXTS } from "@contract/payments";
+import { paymentsEndpoints } from "@contract/endpoints/payments";
+import { PAYMENT_TEXTS } from "@contract/payments";
 import type { PaidTier } from "@contract/plans";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftIcon, RotateCcwIcon } from "lucide-react";
@@ -12,10 +13,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { ApiError, apiRequest } from "@/lib/api";
+import { ApiError, api } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { toastError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
+import { USER_INVOICES_KEY, useActivateKey, useInvoicePolling } from "./api/subscription";
 import { canContinue, initialPurchaseState, type PurchaseStep, purchaseReducer } from "./purchase-machine";
 import {
   CurrencyChoice,
@@ -27,7 +29,6 @@ import {
   PlanChoice,
   WaitingForConfirmations,
 } from "./purchase-steps";
-import { USER_INVOICES_KEY, useActivateKey, useInvoicePolling } from "./subscription-api";
 
 const TITLES: Record<PurchaseStep, string> = {
   1: "Choose Your Plan",
@@ -127,10 +128,7 @@ function PurchaseWizard({
 
   const validateCode = useMutation({
     mutationFn: ({ code, plan }: { code: string; plan: PaidTier }) =>
-      apiRequest<{ code: string; discountPercentage: number }>(
-        "GET",
-        `/api/discount-codes/validate?${new URLSearchParams({ code, plan })}`,
-      ),
+      api(paymentsEndpoints.validateDiscount, { query: { code, plan } }),
     onSuccess: (discount) => {
       dispatch({ type: "applyDiscount", discount });
       toast({
@@ -153,11 +151,13 @@ function PurchaseWizard({
 
   const createInvoice = useMutation({
     mutationFn: () =>
-      apiRequest<InvoiceView>("POST", "/api/plisio/create-invoice", {
-        subscriptionTier: state.tier,
-        subscriptionDuration: state.duration,
-        currency: state.currency,
-        discountCode: state.discount?.code ?? null,
+      api(paymentsEndpoints.createInvoice, {
+        body: {
+          subscriptionTier: state.tier,
+          subscriptionDuration: state.duration,
+          currency: state.currency,
+          discountCode: state.discount?.code ?? null,
+        },
       }),
     onSuccess: async (invoice) => {
       dispatch({ type: "invoiceCreated", invoice });

@@ -76,7 +76,10 @@ describe("the Subscription page", () => {
       await screen.findByText("This subscription key is invalid or has already been used."),
     ).toBeVisible();
 
-    server.answer("POST /api/subscription/use-key", ok({ success: true }));
+    server.answer(
+      "POST /api/subscription/use-key",
+      ok({ success: true, subscriptionTier: "basic", subscriptionExpiry: null }),
+    );
     server.answer("GET /api/auth/me", ok(seller({ subscriptionTier: "basic" })));
     await user.click(activate);
     expect(await screen.findByText("Subscription activated successfully!")).toBeVisible();

@@ -23,10 +23,10 @@ import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/lib/auth";
 import { formatDate } from "@/lib/format";
+import { useActivateKey, useUserInvoices } from "./api/subscription";
 import { CryptoPurchaseDialog } from "./crypto-purchase-dialog";
 import { PLAN_FEATURES } from "./plans";
 import { durationLabel, SettlementNotes } from "./purchase-steps";
-import { useActivateKey, useUserInvoices } from "./subscription-api";
 
 const STATUS_BADGES: Record<DisplayStatus, "secondary" | "success" | "warning" | "destructive"> = {
   free: "secondary",

@@ -1,4 +1,6 @@
+import { apiIntegrationEndpoints } from "../../../contract/endpoints/api-integration.js";
 import type { AppModule } from "../../context.js";
+import { routeOf } from "../../http/endpoint-route.js";
 import { routeByCaller, scoped } from "../auth/index.js";
 import { onOrderClaimed } from "../claims/index.js";
 import { onOrderCancelled, onOrderCompleted } from "../orders/index.js";
@@ -44,7 +46,12 @@ export const apiV1Module: AppModule = {
       registerApiErrorHandler(api);
       await scoped(api, ctx, "apiKey", (r) => publicApiRoutes(r, ctx));
       await scoped(api, ctx, "public", (r) => {
-        r.get(OPENAPI_PATH, { schema: { hide: true } }, async () => openApiDocument(api));
+        const route = routeOf(apiIntegrationEndpoints.openapi);
+        r.route({
+          ...route,
+          schema: { ...route.schema, hide: true },
+          handler: async () => openApiDocument(api),
+        });
       });
     });
     await scoped(app, ctx, "seller", (r) => sellerRoutes(r, ctx));

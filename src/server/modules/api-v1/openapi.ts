@@ -15,12 +15,13 @@ import {
   pendingOrderListSchema,
   userByRobloxResponseSchema,
 } from "../../../contract/botapi.js";
+import { apiIntegrationEndpoints } from "../../../contract/endpoints/api-integration.js";
 import { inventoryDetailListSchema } from "../../../contract/inventory.js";
 import type { Config } from "../../config.js";
 import { missing } from "../../db/rows.js";
 import { clientErrorOf } from "../../http/error-handler.js";
 
-export const OPENAPI_PATH = "/api/openapi.json";
+export const OPENAPI_PATH = apiIntegrationEndpoints.openapi.path;
 export const PUBLIC_API_TAG = "Public API";
 export const BOT_TAG = "Delivery bot and admin";
 

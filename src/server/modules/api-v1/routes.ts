@@ -4,20 +4,16 @@ import {
   apiCheckStatusResponseSchema,
   apiCreateOrderRequestSchema,
   apiErrorSchema,
-  apiIntegrationStateSchema,
   apiInventoryResponseSchema,
   apiOrderSchema,
   apiOrdersPageSchema,
   apiOrdersQuerySchema,
-  apiRefreshKeyResponseSchema,
-  apiToggleRequestSchema,
-  apiToggleResponseSchema,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   WEBHOOK_TEST_EVENTS_PER_MINUTE,
-  webhookEndpointRequestSchema,
-  webhookEndpointSchema,
 } from "../../../contract/api.js";
+import { apiIntegrationEndpoints as integration } from "../../../contract/endpoints/api-integration.js";
 import type { AppContext } from "../../context.js";
+import { routeOf } from "../../http/endpoint-route.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
 import { API_KEY_CALLER, apiUserOf, type RouteApp, userOf } from "../auth/index.js";
 import { assertMayUseWebhooks, mayUseApi, refreshApiKey, setApiIntegration } from "./keys.js";
@@ -184,10 +180,9 @@ export function publicApiRoutes(r: RouteApp, ctx: AppContext): void {
 
 /** The API Integration page (spec 001 §2, §7): the seller's own session. */
 export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
-  r.get(
-    "/api/api-integration",
-    { schema: { response: { 200: apiIntegrationStateSchema } } },
-    async (request) => {
+  r.route({
+    ...routeOf(integration.state),
+    handler: async (request) => {
       const user = userOf(request);
       const [webhook, deliveries, page] = await Promise.all([
         webhookEndpointView(ctx, user.id),
@@ -205,40 +200,43 @@ export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
         orders: page.orders,
       };
     },
-  );
+  });
 
-  r.post(
-    "/api/settings/api-integration",
-    { schema: { body: apiToggleRequestSchema, response: { 200: apiToggleResponseSchema } } },
-    async (request) => setApiIntegration(ctx, userOf(request), request.body.enabled),
-  );
+  r.route({
+    ...routeOf(integration.toggle),
+    handler: async (request) => setApiIntegration(ctx, userOf(request), request.body.enabled),
+  });
 
-  r.post(
-    "/api/settings/refresh-api-key",
-    { schema: { response: { 200: apiRefreshKeyResponseSchema } } },
-    async (request) => refreshApiKey(ctx, userOf(request)),
-  );
+  r.route({
+    ...routeOf(integration.refreshKey),
+    handler: async (request) => refreshApiKey(ctx, userOf(request)),
+  });
 
-  r.put(
-    "/api/api-integration/webhook",
-    { schema: { body: webhookEndpointRequestSchema, response: { 200: webhookEndpointSchema } } },
-    async (request) => {
+  r.route({
+    ...routeOf(integration.saveWebhook),
+    handler: async (request) => {
       const user = userOf(request);
       assertMayUseWebhooks(ctx, user);
       return saveWebhookEndpoint(ctx, user.id, request.body.url);
     },
-  );
-
-  r.delete("/api/api-integration/webhook", async (request, reply) => {
-    await deleteWebhookEndpoint(ctx, userOf(request).id);
-    return reply.status(204).send();
   });
 
-  r.post("/api/api-integration/webhook/test", async (request, reply) => {
-    const user = userOf(request);
-    assertMayUseWebhooks(ctx, user);
-    await ctx.rateLimits.consume(WEBHOOK_TEST_LIMIT, user.id);
-    await sendTestEvent(ctx, user.id);
-    return reply.status(202).send({ success: true });
+  r.route({
+    ...routeOf(integration.deleteWebhook),
+    handler: async (request, reply) => {
+      await deleteWebhookEndpoint(ctx, userOf(request).id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.route({
+    ...routeOf(integration.testWebhook),
+    handler: async (request, reply) => {
+      const user = userOf(request);
+      assertMayUseWebhooks(ctx, user);
+      await ctx.rateLimits.consume(WEBHOOK_TEST_LIMIT, user.id);
+      await sendTestEvent(ctx, user.id);
+      return reply.status(202).send({ success: true as const });
+    },
   });
 }

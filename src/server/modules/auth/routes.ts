@@ -1,14 +1,8 @@
 import type { FastifyReply } from "fastify";
-import {
-  currentUserSchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  okResponseSchema,
-  verifyRequestSchema,
-  verifyResponseSchema,
-} from "../../../contract/auth.js";
+import { authEndpoints as endpoints } from "../../../contract/endpoints/auth.js";
 import { LOGIN_CHALLENGE_TTL_MINUTES, SESSION_TTL_DAYS } from "../../../contract/limits.js";
 import type { AppContext } from "../../context.js";
+import { routeOf } from "../../http/endpoint-route.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
 import type { RouteApp } from "./scopes.js";
 import { currentUserView, login, type NewSession, verify } from "./service.js";
@@ -36,48 +30,48 @@ export function publicRoutes(r: RouteApp, ctx: AppContext): void {
     if (session) setSessionCookie(reply, session.token, session.expiresAt, secure);
   };
 
-  r.post(
-    "/api/auth/login",
-    {
-      // Counted before the body is read, so malformed requests spend the allowance too.
-      onRequest: ctx.rateLimits.perIp(LOGIN_RATE_LIMIT),
-      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
-    },
-    async (request, reply) => {
+  r.route({
+    ...routeOf(endpoints.login),
+    // Counted before the body is read, so malformed requests spend the allowance too.
+    onRequest: ctx.rateLimits.perIp(LOGIN_RATE_LIMIT),
+    handler: async (request, reply) => {
       const browser = loginBrowserHash(request, reply, secure, LOGIN_CHALLENGE_TTL_MINUTES);
       const { response, session } = await login(ctx, request.body.username, browser);
       startSession(reply, session);
       return response;
     },
-  );
+  });
 
-  r.post(
-    "/api/auth/verify",
-    {
-      onRequest: ctx.rateLimits.perIp(VERIFY_RATE_LIMIT),
-      schema: { body: verifyRequestSchema, response: { 200: verifyResponseSchema } },
-    },
-    async (request, reply) => {
+  r.route({
+    ...routeOf(endpoints.verify),
+    onRequest: ctx.rateLimits.perIp(VERIFY_RATE_LIMIT),
+    handler: async (request, reply) => {
       const { response, session } = await verify(ctx, request.body, sentLoginBrowserHash(request));
       startSession(reply, session);
       return response;
     },
-  );
+  });
 
-  r.post("/api/auth/logout", { schema: { response: { 200: okResponseSchema } } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await revokeSession(ctx.db, ctx.events, token);
-    clearSessionCookies(reply, secure);
-    return { success: true as const };
+  r.route({
+    ...routeOf(endpoints.logout),
+    handler: async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await revokeSession(ctx.db, ctx.events, token);
+      clearSessionCookies(reply, secure);
+      return { success: true as const };
+    },
   });
 }
 
 /** The signed-in user. */
 export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
-  r.get("/api/auth/me", { schema: { response: { 200: currentUserSchema } } }, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    // At most the session's own lifetime; a hint that outlives its session is cleared by the page that finds out.
-    setSignedInHint(reply, new Date(ctx.clock() + SESSION_TTL_DAYS * 86_400_000), secureCookies(ctx));
-    return currentUserView(ctx.db, userOf(request));
+  r.route({
+    ...routeOf(endpoints.me),
+    handler: async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      // At most the session's own lifetime; a hint that outlives its session is cleared by the page that finds out.
+      setSignedInHint(reply, new Date(ctx.clock() + SESSION_TTL_DAYS * 86_400_000), secureCookies(ctx));
+      return currentUserView(ctx.db, userOf(request));
+    },
   });
 }

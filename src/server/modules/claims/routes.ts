@@ -1,28 +1,8 @@
-import { z } from "zod";
-import {
-  CLAIM_RATE_LIMITS,
-  claimByAuthKeyParamsSchema,
-  claimByAuthKeyRequestSchema,
-  claimByEmailParamsSchema,
-  claimByEmailRequestSchema,
-  claimConfigResponseSchema,
-  claimOrderViewSchema,
-  claimResponseSchema,
-  friendRequestRequestSchema,
-  friendRequestResponseSchema,
-  lockUsernameRequestSchema,
-  privateServerResponseSchema,
-  resetUsernameRequestSchema,
-  turnOnBotRequestSchema,
-  turnOnBotResponseSchema,
-} from "../../../contract/claims.js";
-import { gameSchema } from "../../../contract/games.js";
-import {
-  validateUsernameRequestSchema,
-  validateUsernameResponseSchema,
-  WITHDRAWAL_TEXTS,
-} from "../../../contract/withdrawals.js";
+import { CLAIM_RATE_LIMITS } from "../../../contract/claims.js";
+import { claimsEndpoints as endpoints } from "../../../contract/endpoints/claims.js";
+import { WITHDRAWAL_TEXTS } from "../../../contract/withdrawals.js";
 import type { AppContext } from "../../context.js";
+import { routeOf } from "../../http/endpoint-route.js";
 import { badRequest } from "../../http/errors.js";
 import type { RouteApp } from "../auth/index.js";
 import { lookupRobloxUser } from "../roblox/index.js";
@@ -35,7 +15,6 @@ import {
   viewOrder,
 } from "./service.js";
 
-const gameQuerySchema = z.object({ game: gameSchema.optional() });
 /** Public lookup (claim page and withdrawal confirmation): limited per IP so it cannot enumerate Roblox for free. */
 const VALIDATE_USERNAME_LIMIT = { name: "validate-username", points: 30, durationSeconds: 60 };
 
@@ -48,91 +27,72 @@ export function publicRoutes(r: RouteApp, ctx: AppContext): void {
   const write = { onRequest: ctx.rateLimits.perIp(CLAIM_RATE_LIMITS.write) };
   const claimed = async (order: Awaited<ReturnType<typeof viewOrder>>) => ({ success: true as const, order });
 
-  r.get("/api/claim/config", { schema: { response: { 200: claimConfigResponseSchema } } }, async () => ({
-    claimHost: ctx.config.claimHost ?? null,
-  }));
+  r.route({
+    ...routeOf(endpoints.config),
+    handler: async () => ({ claimHost: ctx.config.claimHost ?? null }),
+  });
 
-  r.get(
-    "/api/orders/claim/:orderId/:email",
-    { ...read, schema: { params: claimByEmailParamsSchema, response: { 200: claimOrderViewSchema } } },
-    (request) => viewOrder(ctx, request.params),
-  );
-  r.get(
-    "/api/orders/claim-api/:authKey",
-    { ...read, schema: { params: claimByAuthKeyParamsSchema, response: { 200: claimOrderViewSchema } } },
-    (request) => viewOrder(ctx, request.params),
-  );
+  r.route({
+    ...routeOf(endpoints.orderByEmail),
+    ...read,
+    handler: (request) => viewOrder(ctx, request.params),
+  });
+  r.route({
+    ...routeOf(endpoints.orderByAuthKey),
+    ...read,
+    handler: (request) => viewOrder(ctx, request.params),
+  });
 
-  r.post(
-    "/api/orders/claim",
-    { ...write, schema: { body: claimByEmailRequestSchema, response: { 200: claimResponseSchema } } },
-    async (request) => claimed(await lockUsername(ctx, request.body, request.body.robloxUsername)),
-  );
-  r.post(
-    "/api/orders/claim-api",
-    { ...write, schema: { body: claimByAuthKeyRequestSchema, response: { 200: claimResponseSchema } } },
-    async (request) => claimed(await lockUsername(ctx, request.body, request.body.robloxUsername)),
-  );
-  r.post(
-    "/api/orders/claim/lock-username",
-    { ...write, schema: { body: lockUsernameRequestSchema, response: { 200: claimResponseSchema } } },
-    async (request) => claimed(await lockUsername(ctx, request.body, request.body.robloxUsername)),
-  );
-  r.post(
-    "/api/orders/claim/reset-username",
-    { ...write, schema: { body: resetUsernameRequestSchema, response: { 200: claimResponseSchema } } },
-    async (request) => claimed(await resetUsername(ctx, request.body)),
-  );
+  r.route({
+    ...routeOf(endpoints.claimByEmail),
+    ...write,
+    handler: async (request) => claimed(await lockUsername(ctx, request.body, request.body.robloxUsername)),
+  });
+  r.route({
+    ...routeOf(endpoints.claimByAuthKey),
+    ...write,
+    handler: async (request) => claimed(await lockUsername(ctx, request.body, request.body.robloxUsername)),
+  });
+  r.route({
+    ...routeOf(endpoints.lockUsername),
+    ...write,
+    handler: async (request) => claimed(await lockUsername(ctx, request.body, request.body.robloxUsername)),
+  });
+  r.route({
+    ...routeOf(endpoints.resetUsername),
+    ...write,
+    handler: async (request) => claimed(await resetUsername(ctx, request.body)),
+  });
 
-  r.get(
-    "/api/orders/private-server/:orderId/:email",
-    {
-      ...read,
-      schema: {
-        params: claimByEmailParamsSchema,
-        querystring: gameQuerySchema,
-        response: { 200: privateServerResponseSchema },
-      },
-    },
-    (request) => privateServer(ctx, request.params, request.query.game),
-  );
-  r.get(
-    "/api/orders/private-server-api/:authKey",
-    {
-      ...read,
-      schema: {
-        params: claimByAuthKeyParamsSchema,
-        querystring: gameQuerySchema,
-        response: { 200: privateServerResponseSchema },
-      },
-    },
-    (request) => privateServer(ctx, request.params, request.query.game),
-  );
+  r.route({
+    ...routeOf(endpoints.privateServerByEmail),
+    ...read,
+    handler: (request) => privateServer(ctx, request.params, request.query.game),
+  });
+  r.route({
+    ...routeOf(endpoints.privateServerByAuthKey),
+    ...read,
+    handler: (request) => privateServer(ctx, request.params, request.query.game),
+  });
 
-  r.post(
-    "/api/bots/turn-on",
-    { ...write, schema: { body: turnOnBotRequestSchema, response: { 200: turnOnBotResponseSchema } } },
-    (request) => turnOnBot(ctx, request.body, request.body.game),
-  );
-  r.post(
-    "/api/friend-requests",
-    {
-      ...write,
-      schema: { body: friendRequestRequestSchema, response: { 200: friendRequestResponseSchema } },
-    },
-    async (request) => {
+  r.route({
+    ...routeOf(endpoints.turnOnBot),
+    ...write,
+    handler: (request) => turnOnBot(ctx, request.body, request.body.game),
+  });
+  r.route({
+    ...routeOf(endpoints.friendRequest),
+    ...write,
+    handler: async (request) => {
       await requestFriendship(ctx, request.body, request.body);
       return { success: true as const };
     },
-  );
+  });
 
-  r.post(
-    "/api/orders/claim/validate-username",
-    {
-      onRequest: ctx.rateLimits.perIp(VALIDATE_USERNAME_LIMIT),
-      schema: { body: validateUsernameRequestSchema, response: { 200: validateUsernameResponseSchema } },
-    },
-    async (request) => {
+  r.route({
+    ...routeOf(endpoints.validateUsername),
+    onRequest: ctx.rateLimits.perIp(VALIDATE_USERNAME_LIMIT),
+    handler: async (request) => {
       const username = request.body.username.trim();
       if (!username) throw badRequest(WITHDRAWAL_TEXTS.claimUsernameRequired);
       const user = await lookupRobloxUser(ctx, username);
@@ -144,5 +104,5 @@ export function publicRoutes(r: RouteApp, ctx: AppContext): void {
         imageUrl: user.imageUrl,
       };
     },
-  );
+  });
 }

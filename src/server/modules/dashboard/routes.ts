@@ -1,12 +1,9 @@
 import { Readable } from "node:stream";
-import {
-  ANALYTICS_TEXTS,
-  analyticsQuerySchema,
-  analyticsResponseSchema,
-} from "../../../contract/analytics.js";
-import { dashboardQuerySchema, dashboardResponseSchema } from "../../../contract/dashboard.js";
+import { ANALYTICS_TEXTS } from "../../../contract/analytics.js";
+import { dashboardEndpoints as endpoints } from "../../../contract/endpoints/dashboard.js";
 import { activeTier, hasPaidTier } from "../../../contract/plans.js";
 import type { AppContext } from "../../context.js";
+import { routeOf } from "../../http/endpoint-route.js";
 import { forbidden } from "../../http/errors.js";
 import { type RouteApp, userOf } from "../auth/index.js";
 import { analytics } from "./analytics.js";
@@ -16,11 +13,10 @@ import { dashboard } from "./service.js";
 
 /** The seller's dashboard: stats, chart and top listings for a period. */
 export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
-  r.get(
-    "/api/dashboard",
-    { schema: { querystring: dashboardQuerySchema, response: { 200: dashboardResponseSchema } } },
-    async (request) => dashboard(ctx, userOf(request).id, request.query.period, ctx.clock()),
-  );
+  r.route({
+    ...routeOf(endpoints.dashboard),
+    handler: async (request) => dashboard(ctx, userOf(request).id, request.query.period, ctx.clock()),
+  });
 }
 
 /** Advanced analytics: Basic and Pro only, checked on every route before any work (decision 046). */
@@ -29,16 +25,14 @@ export function analyticsRoutes(r: RouteApp, ctx: AppContext): void {
     if (!hasPaidTier(activeTier(userOf(request), ctx.clock()))) throw forbidden(ANALYTICS_TEXTS.tierRequired);
   });
 
-  r.get(
-    "/api/analytics",
-    { schema: { querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema } } },
-    async (request) => analytics(ctx, userOf(request).id, request.query.period, ctx.clock()),
-  );
+  r.route({
+    ...routeOf(endpoints.analytics),
+    handler: async (request) => analytics(ctx, userOf(request).id, request.query.period, ctx.clock()),
+  });
 
-  r.get(
-    "/api/analytics/orders.csv",
-    { schema: { querystring: analyticsQuerySchema } },
-    async (request, reply) => {
+  r.route({
+    ...routeOf(endpoints.ordersCsv),
+    handler: async (request, reply) => {
       const { period } = request.query;
       const now = ctx.clock();
       const range = seriesRange(period, now);
@@ -48,5 +42,5 @@ export function analyticsRoutes(r: RouteApp, ctx: AppContext): void {
         .header("content-disposition", `attachment; filename="autodrop-orders-${period}-${day}.csv"`)
         .send(Readable.from(ordersCsv(ctx, userOf(request).id, range.from, range.to)));
     },
-  );
+  });
 }

@@ -1,12 +1,7 @@
-import { itemCostListSchema, setItemCostsRequestSchema } from "../../../contract/analytics.js";
-import {
-  grantItemsRequestSchema,
-  grantItemsResponseSchema,
-  inventoryDetailListSchema,
-  inventoryListSchema,
-  userIdParamsSchema,
-} from "../../../contract/inventory.js";
+import { inventoryEndpoints as endpoints } from "../../../contract/endpoints/inventory.js";
+import { inventoryDetailListSchema, userIdParamsSchema } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
+import { routeOf } from "../../http/endpoint-route.js";
 import { auditActorOf } from "../admin/index.js";
 import { actorOf, type RouteApp, userOf } from "../auth/index.js";
 import { listItemCosts, setItemCosts } from "./costs.js";
@@ -14,19 +9,14 @@ import { grantItems, inventoryDetail, listInventory } from "./service.js";
 
 /** The seller's own inventory. */
 export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
-  r.get("/api/inventory", { schema: { response: { 200: inventoryListSchema } } }, (request) =>
-    listInventory(ctx.db, userOf(request).id),
-  );
+  r.route({ ...routeOf(endpoints.list), handler: (request) => listInventory(ctx.db, userOf(request).id) });
 
-  r.get("/api/inventory/costs", { schema: { response: { 200: itemCostListSchema } } }, (request) =>
-    listItemCosts(ctx.db, userOf(request).id),
-  );
+  r.route({ ...routeOf(endpoints.costs), handler: (request) => listItemCosts(ctx.db, userOf(request).id) });
 
-  r.put(
-    "/api/inventory/costs",
-    { schema: { body: setItemCostsRequestSchema, response: { 200: itemCostListSchema } } },
-    (request) => setItemCosts(ctx, userOf(request).id, request.body),
-  );
+  r.route({
+    ...routeOf(endpoints.setCosts),
+    handler: (request) => setItemCosts(ctx, userOf(request).id, request.body),
+  });
 }
 
 /** Any seller's inventory, and granting items: for a bot's key or an admin. */
@@ -37,21 +27,14 @@ export function botRoutes(r: RouteApp, ctx: AppContext): void {
     (request) => inventoryDetail(ctx.db, request.params.userId),
   );
 
-  r.post(
-    "/api/admin/users/:userId/items",
-    {
-      schema: {
-        params: userIdParamsSchema,
-        body: grantItemsRequestSchema,
-        response: { 200: grantItemsResponseSchema },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...routeOf(endpoints.grant),
+    handler: async (request) => {
       const result = await grantItems(ctx, request.params.userId, request.body, {
         name: actorOf(request),
         admin: auditActorOf(request),
       });
       return { success: true as const, ...result };
     },
-  );
+  });
 }

@@ -1,22 +1,7 @@
-import { z } from "zod";
-import {
-  createDiscountCodeRequestSchema,
-  discountCodeListSchema,
-  discountCodeSchema,
-  updateDiscountCodeRequestSchema,
-} from "../../../contract/discount-codes.js";
-import {
-  createInvoiceRequestSchema,
-  discountValidationSchema,
-  invoiceViewSchema,
-  PAYMENT_TEXTS,
-  PROVIDER_PATH,
-  paymentToSettleSchema,
-  settlePaymentRequestSchema,
-  txnIdParamsSchema,
-  validateDiscountQuerySchema,
-} from "../../../contract/payments.js";
+import { paymentsEndpoints as endpoints } from "../../../contract/endpoints/payments.js";
+import { PAYMENT_TEXTS, PROVIDER_PATH } from "../../../contract/payments.js";
 import type { AppContext } from "../../context.js";
+import { routeOf } from "../../http/endpoint-route.js";
 import { unauthorized } from "../../http/errors.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
 import { auditActorOf } from "../admin/index.js";
@@ -36,38 +21,32 @@ const VALIDATE_DISCOUNT_RATE_LIMIT: RateLimitRule = {
 
 /** The seller's invoices and discount codes. */
 export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
-  r.post(
-    `${PROVIDER_PATH}/create-invoice`,
-    {
-      onRequest: ctx.rateLimits.perIp(CREATE_INVOICE_RATE_LIMIT),
-      schema: { body: createInvoiceRequestSchema, response: { 200: invoiceViewSchema } },
-    },
-    async (request) => createInvoice(ctx, userOf(request), request.body),
-  );
-  r.get(
-    `${PROVIDER_PATH}/invoice/:txnId`,
-    { schema: { params: txnIdParamsSchema, response: { 200: invoiceViewSchema } } },
-    async (request, reply) => {
+  r.route({
+    ...routeOf(endpoints.createInvoice),
+    onRequest: ctx.rateLimits.perIp(CREATE_INVOICE_RATE_LIMIT),
+    handler: async (request) => createInvoice(ctx, userOf(request), request.body),
+  });
+  r.route({
+    ...routeOf(endpoints.invoice),
+    handler: async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       return ownInvoice(ctx, userOf(request).id, request.params.txnId);
     },
-  );
-  r.get(
-    `${PROVIDER_PATH}/user-invoices`,
-    { schema: { response: { 200: z.array(invoiceViewSchema) } } },
-    async (request, reply) => {
+  });
+  r.route({
+    ...routeOf(endpoints.userInvoices),
+    handler: async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       return userInvoices(ctx, userOf(request).id);
     },
-  );
-  r.get(
-    "/api/discount-codes/validate",
-    { schema: { querystring: validateDiscountQuerySchema, response: { 200: discountValidationSchema } } },
-    async (request) => {
+  });
+  r.route({
+    ...routeOf(endpoints.validateDiscount),
+    handler: async (request) => {
       await ctx.rateLimits.consume(VALIDATE_DISCOUNT_RATE_LIMIT, userOf(request).id);
       return validDiscount(ctx.db, request.query.code, request.query.plan);
     },
-  );
+  });
 }
 
 /**
@@ -87,47 +66,30 @@ export function callbackRoutes(r: RouteApp, ctx: AppContext): void {
 
 /** Admin: discount codes (spec 001 §7). */
 export function adminRoutes(r: RouteApp, ctx: AppContext): void {
-  r.get("/api/admin/discount-codes", { schema: { response: { 200: discountCodeListSchema } } }, () =>
-    listDiscountCodes(ctx),
-  );
+  r.route({ ...routeOf(endpoints.discountCodes), handler: () => listDiscountCodes(ctx) });
 
-  r.post(
-    "/api/admin/discount-codes",
-    { schema: { body: createDiscountCodeRequestSchema, response: { 201: discountCodeSchema } } },
-    async (request, reply) =>
+  r.route({
+    ...routeOf(endpoints.createDiscountCode),
+    handler: async (request, reply) =>
       reply.status(201).send(await createDiscountCode(ctx, auditActorOf(request), request.body)),
-  );
+  });
 
-  r.patch(
-    "/api/admin/discount-codes/:id",
-    {
-      schema: {
-        params: z.object({ id: z.uuid("must be a discount code id") }),
-        body: updateDiscountCodeRequestSchema,
-        response: { 200: discountCodeSchema },
-      },
-    },
-    (request) => setDiscountCodeActive(ctx, auditActorOf(request), request.params.id, request.body.isActive),
-  );
+  r.route({
+    ...routeOf(endpoints.updateDiscountCode),
+    handler: (request) =>
+      setDiscountCodeActive(ctx, auditActorOf(request), request.params.id, request.body.isActive),
+  });
 
-  r.get(
-    "/api/admin/payments-to-settle",
-    { schema: { response: { 200: z.array(paymentToSettleSchema) } } },
-    async (_request, reply) => {
+  r.route({
+    ...routeOf(endpoints.paymentsToSettle),
+    handler: async (_request, reply) => {
       reply.header("Cache-Control", "no-store");
       return listPaymentsToSettle(ctx);
     },
-  );
+  });
 
-  r.patch(
-    "/api/admin/payments-to-settle/:id",
-    {
-      schema: {
-        params: z.object({ id: z.uuid("must be a payment id") }),
-        body: settlePaymentRequestSchema,
-        response: { 200: paymentToSettleSchema },
-      },
-    },
-    (request) => settlePayment(ctx, auditActorOf(request), request.params.id, request.body.note),
-  );
+  r.route({
+    ...routeOf(endpoints.settlePayment),
+    handler: (request) => settlePayment(ctx, auditActorOf(request), request.params.id, request.body.note),
+  });
 }

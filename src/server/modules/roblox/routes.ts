@@ -1,5 +1,6 @@
-import { avatarParamsSchema, avatarQuerySchema } from "../../../contract/roblox.js";
+import { robloxEndpoints } from "../../../contract/endpoints/roblox.js";
 import type { AppContext } from "../../context.js";
+import { routeOf } from "../../http/endpoint-route.js";
 import { notFound } from "../../http/errors.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
 import type { RouteApp } from "../auth/index.js";
@@ -11,16 +12,13 @@ const AVATAR_CACHE_SECONDS = 3600;
 
 /** GET /api/roblox/avatar/:userId?size=48x48: a public redirect to the user's Roblox headshot PNG. */
 export function publicRoutes(r: RouteApp, ctx: AppContext): void {
-  r.get(
-    "/api/roblox/avatar/:userId",
-    {
-      onRequest: ctx.rateLimits.perIp(AVATAR_RATE_LIMIT),
-      schema: { params: avatarParamsSchema, querystring: avatarQuerySchema },
-    },
-    async (request, reply) => {
+  r.route({
+    ...routeOf(robloxEndpoints.avatar),
+    onRequest: ctx.rateLimits.perIp(AVATAR_RATE_LIMIT),
+    handler: async (request, reply) => {
       const url = await findHeadshotUrl(ctx, request.params.userId, request.query.size);
       if (!url) throw notFound("Avatar not found");
       return reply.header("Cache-Control", `public, max-age=${AVATAR_CACHE_SECONDS}`).redirect(url, 302);
     },
-  );
+  });
 }

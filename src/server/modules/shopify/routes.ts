@@ -1,31 +1,31 @@
-import {
-  installQuerySchema,
-  reconnectResponseSchema,
-  storeProductListSchema,
-} from "../../../contract/shopify.js";
+import { shopifyEndpoints as endpoints } from "../../../contract/endpoints/shopify.js";
 import type { AppContext } from "../../context.js";
+import { routeOf } from "../../http/endpoint-route.js";
 import { currentUser, type RouteApp, userOf } from "../auth/index.js";
 import { beginInstall, finishInstall, reconnect, storeProducts } from "./service.js";
 
 /** Connecting the seller's store and reading its products. */
 export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
-  r.get("/api/shopify/install", { schema: { querystring: installQuerySchema } }, async (request, reply) => {
-    const url = await beginInstall(ctx, userOf(request).id, request.query.shop, request.query.purpose);
-    return reply.redirect(url, 302);
+  r.route({
+    ...routeOf(endpoints.install),
+    handler: async (request, reply) => {
+      const url = await beginInstall(ctx, userOf(request).id, request.query.shop, request.query.purpose);
+      return reply.redirect(url, 302);
+    },
   });
 
-  r.post(
-    "/api/shopify/reconnect",
-    { schema: { response: { 200: reconnectResponseSchema } } },
-    async (request) => {
+  r.route({
+    ...routeOf(endpoints.reconnect),
+    handler: async (request) => {
       await reconnect(ctx, userOf(request).id);
       return { success: true as const };
     },
-  );
+  });
 
-  r.get("/api/shopify/products", { schema: { response: { 200: storeProductListSchema } } }, async (request) =>
-    storeProducts(ctx, userOf(request).id),
-  );
+  r.route({
+    ...routeOf(endpoints.products),
+    handler: async (request) => storeProducts(ctx, userOf(request).id),
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
+import { statsEndpoints } from "../../../contract/endpoints/stats.js";
 import { STATS_CACHE_SECONDS } from "../../../contract/limits.js";
-import { statsResponseSchema } from "../../../contract/stats.js";
 import type { AppContext } from "../../context.js";
+import { routeOf } from "../../http/endpoint-route.js";
 import { currentUser, type RouteApp } from "../auth/index.js";
 import { computeStats, publicPart, TtlCache } from "./service.js";
 
@@ -13,14 +14,17 @@ export function publicRoutes(r: RouteApp, ctx: AppContext): void {
     publicPart(await computeStats(ctx.database)),
   );
 
-  r.get("/api/stats", { schema: { response: { 200: statsResponseSchema } } }, async (request, reply) => {
-    reply.header("Vary", "Cookie");
-    const user = await currentUser(ctx.db, request);
-    if (user?.isAdmin) {
-      reply.header("Cache-Control", "private, no-store");
-      return computeStats(ctx.database);
-    }
-    reply.header("Cache-Control", `public, max-age=${STATS_CACHE_SECONDS}`);
-    return cache.get();
+  r.route({
+    ...routeOf(statsEndpoints.stats),
+    handler: async (request, reply) => {
+      reply.header("Vary", "Cookie");
+      const user = await currentUser(ctx.db, request);
+      if (user?.isAdmin) {
+        reply.header("Cache-Control", "private, no-store");
+        return computeStats(ctx.database);
+      }
+      reply.header("Cache-Control", `public, max-age=${STATS_CACHE_SECONDS}`);
+      return cache.get();
+    },
   });
 }

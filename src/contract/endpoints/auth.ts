@@ -1,0 +1,26 @@
+import {
+  currentUserSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  okResponseSchema,
+  verifyRequestSchema,
+  verifyResponseSchema,
+} from "../auth.js";
+import { defineEndpoint } from "../endpoint.js";
+
+export const authEndpoints = {
+  login: defineEndpoint({
+    method: "POST",
+    path: "/api/auth/login",
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+  }),
+  verify: defineEndpoint({
+    method: "POST",
+    path: "/api/auth/verify",
+    body: verifyRequestSchema,
+    response: verifyResponseSchema,
+  }),
+  logout: defineEndpoint({ method: "POST", path: "/api/auth/logout", response: okResponseSchema }),
+  me: defineEndpoint({ method: "GET", path: "/api/auth/me", response: currentUserSchema }),
+};
