@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { missing } from "../src/server/db/rows.js";
 import { apiOrderRequests } from "./api-load.js";
 
 const sellers = Array.from({ length: 20 }, (_, s) => ({ apiKey: `key-${s}`, codeName: `item_${s}` }));
@@ -21,7 +22,7 @@ describe("the API benchmark's orders", () => {
     const byKey = new Map<string, (typeof sent)[number]>();
     let repeats = 0;
     for (const r of sent) {
-      const key = r.headers["idempotency-key"];
+      const key = r.headers["idempotency-key"] ?? missing("an Idempotency-Key");
       const first = byKey.get(key);
       if (first) {
         repeats++;

@@ -1,3 +1,4 @@
+import { at } from "../src/server/db/rows.js";
 import type { LoadRequest } from "./load.js";
 
 /** A seller the API benchmark calls as: its bearer key and the item it sells. */
@@ -29,7 +30,7 @@ export function apiOrderRequests(
     // A retry of a retry is still the first request's.
     let original = i;
     while (isRepeat(original)) original -= lag;
-    const seller = sellers[original % sellers.length];
+    const seller = at(sellers, original % sellers.length);
     return {
       method: "POST",
       path: "/api/v1/create-order",

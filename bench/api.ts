@@ -192,7 +192,7 @@ async function measureActivation(url: string, appUrl: string): Promise<ApiBenchR
       count: sorted.length,
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
-      max: sorted[sorted.length - 1],
+      max: sorted.at(-1) ?? Number.NaN,
     };
   });
 }

@@ -45,8 +45,8 @@ describe("api", () => {
       body: { label: "new" },
     });
     expect(answer).toEqual({ id: "1", label: "new" });
-    expect(fetchMock.mock.calls[0][0]).toBe("/api/things/1/names/old?page=2");
-    expect(fetchMock.mock.calls[0][1]).toMatchObject({
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/things/1/names/old?page=2");
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({
       method: "PATCH",
       credentials: "include",
       headers: { "Content-Type": "application/json" },
@@ -57,8 +57,8 @@ describe("api", () => {
   it("sends no body nor content type without one", async () => {
     const fetchMock = stubFetch(Response.json({ ok: true }));
     await expect(api(logout)).resolves.toEqual({ ok: true });
-    expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: "POST", headers: {} });
-    expect(fetchMock.mock.calls[0][1]?.body).toBeUndefined();
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: "POST", headers: {} });
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBeUndefined();
   });
 
   it("reads an empty answer as null", async () => {
@@ -99,7 +99,7 @@ describe("api", () => {
     const fetchMock = stubFetch(Response.json({ ok: true }));
     const controller = new AbortController();
     await api(logout, {}, { signal: controller.signal });
-    expect(fetchMock.mock.calls[0][1]?.signal).toBe(controller.signal);
+    expect(fetchMock.mock.calls[0]?.[1]?.signal).toBe(controller.signal);
   });
 });
 

@@ -80,7 +80,7 @@ export type DashboardWindows = ReturnType<typeof dashboardWindows>;
  */
 export function rollupTargets(now: number): { days: Range; hours: Range[] } {
   const windows = DASHBOARD_PERIODS.map((p) => dashboardWindows(p, now));
-  const { dayEnd, liveTrailingFrom: hourEnd } = windows[0];
+  const { dayEnd, liveTrailingFrom: hourEnd } = at(windows, 0);
   const leading = DASHBOARD_PERIODS.map((p) => {
     const start = now - PERIOD_HOURS[p] * HOUR_MS;
     return { from: ceilTo(start, HOUR_MS), to: Math.min(floorTo(start, DAY_MS) + 2 * DAY_MS, dayEnd) };
