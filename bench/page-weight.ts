@@ -8,18 +8,31 @@ import { buildServerBundle, ROOT, startServer, stopServer } from "./lib.js";
 /**
  * Page weight and LCP per route, in Chromium against the built app (`npm run build` first): bytes transferred
  * (compressed, as sent), JavaScript among them, and the Largest Contentful Paint on a throttled "slow 4G" link
- * (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4×, Lighthouse's mobile preset). Budget:
- * the landing page's JavaScript at most 150 kB transferred.
+ * (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4×, Lighthouse's mobile preset), the median of
+ * BENCH_RUNS loads (default 3; the machine is shared, so single loads are noisy). Budgets (issues 14 and 30): the
+ * landing page at most 150 kB of JavaScript and LCP under 1.5 s; the buyer's claim page at most 90 kB of
+ * JavaScript and LCP under 1.5 s; every other page LCP under 2.5 s.
  */
 const LANDING_JS_BUDGET = 150 * 1024;
+const CLAIM_JS_BUDGET = 90 * 1024;
+const FAST_LCP_MS = 1500;
+const LCP_MS = 2500;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+/** The claim page's route stands for every buyer's claim page; a real unclaimed demo order's link is added. */
+const UNCLAIMED_ORDER = "/claim (an unclaimed order)";
 
 const ROUTES: { path: string; signedIn: boolean }[] = [
   { path: "/", signedIn: false },
   { path: "/login", signedIn: false },
   { path: "/claim/1001/buyer%40example.com", signedIn: false },
+  { path: UNCLAIMED_ORDER, signedIn: false },
   { path: "/dashboard", signedIn: true },
   { path: "/inventory", signedIn: true },
   { path: "/listings", signedIn: true },
+  { path: "/orders", signedIn: true },
+  { path: "/subscription", signedIn: true },
+  { path: "/api-integration", signedIn: true },
 ];
 
 export interface PageWeight {
@@ -27,7 +40,9 @@ export interface PageWeight {
   transferred: number;
   js: number;
   requests: number;
+  /** Median of the throttled loads, and their spread. */
   lcpMs: number | null;
+  lcpRuns: number[];
 }
 
 /** The demo seller's session through the sandbox login flow (login, phrase into the profile, verify). */
@@ -61,7 +76,18 @@ async function demoSellerCookie(base: string): Promise<{ name: string; value: st
   return { name, value };
 }
 
-async function measure(page: Page, url: string, throttled: boolean): Promise<Omit<PageWeight, "path">> {
+/** The claim link of one of DemoSeller's unclaimed orders, as its buyer gets it. */
+async function unclaimedOrderPath(base: string, cookie: { name: string; value: string }): Promise<string> {
+  const res = await fetch(`${base}/api/orders`, { headers: { cookie: `${cookie.name}=${cookie.value}` } });
+  const orders = (await res.json()) as { status: string; claimUrl: string | null }[];
+  const order = orders.find((o) => o.status === "unclaimed" && o.claimUrl);
+  if (!order?.claimUrl) throw new Error("the demo data has no unclaimed order");
+  return new URL(order.claimUrl).pathname;
+}
+
+type Load = Omit<PageWeight, "path" | "lcpRuns">;
+
+async function measure(page: Page, url: string, throttled: boolean): Promise<Load> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
@@ -84,7 +110,8 @@ async function measure(page: Page, url: string, throttled: boolean): Promise<Omi
     transferred += e.encodedDataLength;
     if (types.get(e.requestId) === "Script") js += e.encodedDataLength;
   });
-  await page.goto(url, { waitUntil: "networkidle" });
+  // A loaded machine (the benchmark's own server and browser share it) can take longer than Playwright's 30 s.
+  await page.goto(url, { waitUntil: "networkidle", timeout: 180_000 });
   const lcpMs = await page.evaluate(
     () =>
       new Promise<number | null>((resolve) => {
@@ -101,13 +128,16 @@ async function measure(page: Page, url: string, throttled: boolean): Promise<Omi
 
 export async function benchPageWeight(): Promise<PageWeight[]> {
   if (!fs.existsSync(path.join(ROOT, "dist/client/index.html"))) throw new Error("build the client first");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "autodrop-weight-"));
+  // BENCH_DATA_DIR keeps the seeded database between runs (before and after a change measure the same data, and a
+  // loaded machine seeds it once); by default each run seeds a fresh one.
+  const keptDir = process.env.BENCH_DATA_DIR;
+  const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "autodrop-weight-"));
   const server = await startServer(
     buildServerBundle(),
     { SANDBOX: "1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
     "/api/stats",
     // The first start creates the embedded database and seeds the demo data.
-    300_000,
+    Number(process.env.BENCH_START_MS ?? 300_000),
   );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -115,38 +145,57 @@ export async function benchPageWeight(): Promise<PageWeight[]> {
   });
   try {
     const cookie = await demoSellerCookie(server.url);
+    const unclaimed = await unclaimedOrderPath(server.url, cookie);
     const results: PageWeight[] = [];
     for (const route of ROUTES) {
+      const url = server.url + (route.path === UNCLAIMED_ORDER ? unclaimed : route.path);
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       if (route.signedIn) await context.addCookies([{ ...cookie, url: server.url }]);
-      const weight = await measure(await context.newPage(), server.url + route.path, false);
-      const lcp = await measure(await context.newPage(), server.url + route.path, true);
-      results.push({ path: route.path, ...weight, lcpMs: lcp.lcpMs });
+      const weight = await measure(await context.newPage(), url, false);
+      const lcpRuns: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const { lcpMs } = await measure(await context.newPage(), url, true);
+        if (lcpMs !== null) lcpRuns.push(lcpMs);
+      }
+      results.push({ path: route.path, ...weight, lcpMs: median(lcpRuns), lcpRuns });
       await context.close();
     }
     return results;
   } finally {
     await browser.close();
     await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
 export function printPageWeight(results: PageWeight[]): void {
-  console.log("| route | transferred | of it JavaScript | requests | LCP, slow 4G + 4× CPU |");
-  console.log("| --- | --- | --- | --- | --- |");
+  const load = os.loadavg().map((l) => l.toFixed(2));
+  console.log(`Load average ${load.join(", ")} on ${os.cpus().length} cores; LCP: median of ${RUNS} loads\n`);
+  console.log("| route | transferred | of it JavaScript | requests | LCP, slow 4G + 4× CPU | LCP runs |");
+  console.log("| --- | --- | --- | --- | --- | --- |");
   for (const r of results) {
     const lcp = r.lcpMs === null ? "n/a" : `${Math.round(r.lcpMs)} ms`;
-    console.log(`| ${r.path} | ${kb(r.transferred)} | ${kb(r.js)} | ${r.requests} | ${lcp} |`);
+    const runs = r.lcpRuns.map(Math.round).join(", ");
+    console.log(`| ${r.path} | ${kb(r.transferred)} | ${kb(r.js)} | ${r.requests} | ${lcp} | ${runs} |`);
   }
-  const landing = results.find((r) => r.path === "/");
-  if (landing) {
-    const ok = landing.js <= LANDING_JS_BUDGET;
-    console.log(
-      `\nLanding JavaScript ${kb(landing.js)} of ${kb(LANDING_JS_BUDGET)}: ${ok ? "within" : "OVER"} budget`,
-    );
-    if (!ok) process.exitCode = 1;
+  const over: string[] = [];
+  for (const r of results) {
+    const isLanding = r.path === "/";
+    const isClaim = r.path.startsWith("/claim");
+    const lcpBudget = isLanding || isClaim ? FAST_LCP_MS : LCP_MS;
+    if (r.lcpMs === null || r.lcpMs >= lcpBudget) over.push(`${r.path} LCP over ${lcpBudget} ms`);
+    if (isLanding && r.js > LANDING_JS_BUDGET)
+      over.push(`${r.path} JavaScript over ${kb(LANDING_JS_BUDGET)}`);
+    if (isClaim && r.js > CLAIM_JS_BUDGET) over.push(`${r.path} JavaScript over ${kb(CLAIM_JS_BUDGET)}`);
   }
+  console.log(over.length ? `\nOVER budget: ${over.join("; ")}` : "\nEvery page within budget");
+  if (over.length) process.exitCode = 1;
 }

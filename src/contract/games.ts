@@ -1,11 +1,6 @@
 import { z } from "zod";
+import { GAMES } from "./game-names.js";
 
-export const GAMES = ["bubblegumsimulator", "mm2", "growagarden"] as const;
+export { GAME_NAMES, GAMES, type Game } from "./game-names.js";
+
 export const gameSchema = z.enum(GAMES);
-export type Game = z.infer<typeof gameSchema>;
-
-export const GAME_NAMES: Record<Game, string> = {
-  bubblegumsimulator: "Bubble Gum Simulator",
-  mm2: "Murder Mystery 2",
-  growagarden: "Grow a Garden",
-};

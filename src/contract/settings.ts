@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { ClaimPageStyle } from "./auth.js";
+import { CLAIM_PAGE_STYLE_DEFAULTS } from "./claim-page.js";
 
 export type { ClaimPageStyle } from "./auth.js";
+export { CLAIM_PAGE_STYLE_DEFAULTS };
 
 /** Exact texts (spec 000 §8 and the server's refusals). */
 export const SETTINGS_TEXTS = {
@@ -25,20 +27,6 @@ export const DASHBOARD_CLAIM_STYLE_DEFAULTS: ClaimPageStyle = {
   logoUrl: "",
   headerText: "Claim Your Items",
   welcomeMessage: "Welcome! Your ROBLOX items are ready to be claimed.",
-  footerText: "Thank you for your purchase!",
-};
-
-/** What the buyer's claim page uses where the seller has no custom style (spec 001 §3). */
-export const CLAIM_PAGE_STYLE_DEFAULTS: ClaimPageStyle = {
-  backgroundColor: "#0f172a",
-  cardBackgroundColor: "#1e293b",
-  textColor: "#e2e8f0",
-  headerColor: "#f8fafc",
-  accentColor: "#3b82f6",
-  buttonColor: "#2563eb",
-  logoUrl: "",
-  headerText: "Claim Your Order",
-  welcomeMessage: "Enter your ROBLOX username to claim your purchased items",
   footerText: "Thank you for your purchase!",
 };
 

@@ -197,6 +197,14 @@ function cacheControlFor(filePath: string): string {
     : "no-cache";
 }
 
+/**
+ * The buyer's claim page has an entry of its own (claim.html, decision 052): none of the app's shell, session or
+ * seller screens, so a phone loads a fraction of the JavaScript. Every other page is index.html.
+ */
+function pageFile(pathname: string): string {
+  return /^\/claim(\/[^/]+){0,2}\/?$/.test(pathname) ? "claim.html" : "index.html";
+}
+
 /** Paths that are never pages: a miss there is a JSON 404, not the app. */
 const JSON_ONLY = ["/api/", "/__sandbox/api", "/item-images/"];
 
@@ -227,7 +235,7 @@ async function registerClient(app: FastifyInstance): Promise<void> {
       return reply.status(404).send({ error: "Not found" });
     if (!hasClient)
       return reply.status(404).type("text/plain").send("The client is not built: run npm run build.");
-    if (isPagePath(pathname)) return reply.type("text/html").sendFile("index.html");
+    if (isPagePath(pathname)) return reply.type("text/html").sendFile(pageFile(pathname));
     // A path the app has no page for still gets the app (it shows its not-found page), with the status it earns.
     // sendFile would answer 200, so the small index.html is sent from memory.
     indexHtml ??= fs.readFileSync(path.join(CLIENT_DIST, "index.html"));

@@ -87,6 +87,31 @@ describe("the single-page app", () => {
     }
   });
 
+  it("answers the claim paths with the claim page's own entry and every other page with the app", async () => {
+    const app = await t.app.inject({ method: "GET", url: "/dashboard" });
+    const appScript = app.body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    for (const url of [
+      "/claim",
+      "/claim/",
+      "/claim/AbC123",
+      "/claim/1001/a%40b.com",
+      "/claim?orderId=1&email=a",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(res.body, url).toContain('<div id="root">');
+      // Its stylesheet is inlined, and its script is not the app's.
+      expect(res.body, url).toContain("<style>");
+      expect(res.body, url).not.toContain('rel="stylesheet"');
+      expect(res.body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1], url).not.toBe(appScript);
+    }
+    for (const url of ["/", "/claims", "/claim/a/b/c"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1], url).toBe(appScript);
+    }
+  });
+
   it("sends hashed assets precompressed by what the browser accepts, cached for a year", async () => {
     const page = await t.app.inject({ method: "GET", url: "/" });
     expect(page.headers["cache-control"]).toBe("no-cache");

@@ -8,8 +8,23 @@ import { showsClaimAtRoot } from "@/lib/claim-host";
 import { ADMIN_ROUTES, type AppRoute, ClaimPage, PUBLIC_ROUTES, SELLER_ROUTES } from "./routes";
 import { SessionError } from "./session-error";
 
-const AppShell = lazy(async () => ({ default: (await import("./shell/app-shell")).AppShell }));
+const loadAppShell = () => import("./shell/app-shell");
+const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
 const PRIVATE_ROUTES = [...SELLER_ROUTES, ...ADMIN_ROUTES];
+
+/**
+ * Starts fetching the chunks of the page being opened (and the shell around a signed-in page) at start, while the
+ * session is asked for, instead of one after the other once it answers: on a slow phone link each was a round trip
+ * and a download in a row before the page could ask for its data.
+ */
+export function preloadPage(pathname: string): void {
+  const matches = (route: AppRoute) =>
+    new RegExp(`^${route.path.replace(/:[^/]+/g, "[^/]+")}/?$`).test(pathname);
+  const privateRoute = PRIVATE_ROUTES.find(matches);
+  const route = privateRoute ?? PUBLIC_ROUTES.find(matches);
+  if (privateRoute) void loadAppShell();
+  if (route) void route.load();
+}
 
 function useDocumentTitle(title: string | null) {
   useEffect(() => {

@@ -5,30 +5,33 @@ export interface AppRoute {
   path: string;
   title: string;
   page: LazyExoticComponent<ComponentType>;
+  /** Fetches the page's chunk; the router calls it at start for the page being opened (see preloadPage). */
+  load: () => Promise<unknown>;
   /** The page reads no session, so a visitor there is not asked who they are (no 401 from the session call). */
   sessionless?: true;
 }
 
-function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+function lazyPage<M>(load: () => Promise<M>, name: keyof M): Pick<AppRoute, "page" | "load"> {
+  return { page: lazy(async () => ({ default: (await load())[name] as ComponentType })), load };
 }
 
-export const ClaimPage = lazyPage(() => import("@/features/claim/claim-page"), "ClaimPage");
+const claimPage = lazyPage(() => import("@/features/claim/claim-page"), "ClaimPage");
+export const ClaimPage = claimPage.page;
 
 /** Reachable by anyone. "/" and the not-found page are handled by the router itself. */
 export const PUBLIC_ROUTES: AppRoute[] = [
   {
     path: "/login",
     title: "Login",
-    page: lazyPage(() => import("@/features/login/login-page"), "LoginPage"),
+    ...lazyPage(() => import("@/features/login/login-page"), "LoginPage"),
   },
-  { path: "/claim/:orderId/:email", title: "Claim Your Order", page: ClaimPage, sessionless: true },
-  { path: "/claim/:authKey", title: "Claim Your Order", page: ClaimPage, sessionless: true },
-  { path: "/claim", title: "Claim Your Order", page: ClaimPage, sessionless: true },
+  { path: "/claim/:orderId/:email", title: "Claim Your Order", ...claimPage, sessionless: true },
+  { path: "/claim/:authKey", title: "Claim Your Order", ...claimPage, sessionless: true },
+  { path: "/claim", title: "Claim Your Order", ...claimPage, sessionless: true },
   {
     path: "/documentation",
     title: "API Documentation",
-    page: lazyPage(() => import("@/features/documentation/documentation-page"), "DocumentationPage"),
+    ...lazyPage(() => import("@/features/documentation/documentation-page"), "DocumentationPage"),
     sessionless: true,
   },
 ];
@@ -38,37 +41,37 @@ export const SELLER_ROUTES: AppRoute[] = [
   {
     path: "/dashboard",
     title: "Dashboard",
-    page: lazyPage(() => import("@/features/dashboard/dashboard-page"), "DashboardPage"),
+    ...lazyPage(() => import("@/features/dashboard/dashboard-page"), "DashboardPage"),
   },
   {
     path: "/inventory",
     title: "Inventory",
-    page: lazyPage(() => import("./compose/inventory-with-listing"), "InventoryWithListingPage"),
+    ...lazyPage(() => import("./compose/inventory-with-listing"), "InventoryWithListingPage"),
   },
   {
     path: "/listings",
     title: "Listings",
-    page: lazyPage(() => import("@/features/listings/listings-page"), "ListingsPage"),
+    ...lazyPage(() => import("@/features/listings/listings-page"), "ListingsPage"),
   },
   {
     path: "/orders",
     title: "Orders",
-    page: lazyPage(() => import("@/features/orders/orders-page"), "OrdersPage"),
+    ...lazyPage(() => import("@/features/orders/orders-page"), "OrdersPage"),
   },
   {
     path: "/api-integration",
     title: "API Integration",
-    page: lazyPage(() => import("@/features/api-integration/api-integration-page"), "ApiIntegrationPage"),
+    ...lazyPage(() => import("@/features/api-integration/api-integration-page"), "ApiIntegrationPage"),
   },
   {
     path: "/store-settings",
     title: "Store Settings",
-    page: lazyPage(() => import("@/features/store-settings/store-settings-page"), "StoreSettingsPage"),
+    ...lazyPage(() => import("@/features/store-settings/store-settings-page"), "StoreSettingsPage"),
   },
   {
     path: "/subscription",
     title: "My Subscription",
-    page: lazyPage(() => import("@/features/subscription/subscription-page"), "SubscriptionPage"),
+    ...lazyPage(() => import("@/features/subscription/subscription-page"), "SubscriptionPage"),
   },
 ];
 
@@ -77,6 +80,6 @@ export const ADMIN_ROUTES: AppRoute[] = [
   {
     path: "/admin-controls",
     title: "Admin Controls",
-    page: lazyPage(() => import("@/features/admin-controls/admin-controls-page"), "AdminControlsPage"),
+    ...lazyPage(() => import("@/features/admin-controls/admin-controls-page"), "AdminControlsPage"),
   },
 ];

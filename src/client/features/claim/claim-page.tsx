@@ -1,5 +1,7 @@
-import { CLAIM_TEXTS, type ClaimOrderView } from "@contract/claims";
-import { CLAIM_PAGE_STYLE_DEFAULTS, resolveClaimStyle } from "@contract/settings";
+// Values from the zod-free contract module, so this page's bundle carries no schemas (decision 052).
+import { CLAIM_PAGE_STYLE_DEFAULTS, CLAIM_TEXTS } from "@contract/claim-page";
+import type { ClaimOrderView } from "@contract/claims";
+import type { ClaimPageStyle } from "@contract/settings";
 import {
   ArrowLeftIcon,
   CircleAlertIcon,
@@ -57,6 +59,18 @@ function useCapturedClaim() {
     if (claim) writeStoredClaim(sessionStore(), { access: claim.access, subOrderId: id });
   };
   return { access: claim?.access ?? null, subOrderId, chooseSubOrder };
+}
+
+/**
+ * The seller's style with the defaults where it leaves a text blank. The server already validated it
+ * (resolveClaimStyle), so the page carries none of the schemas (zod) that checked it (decision 052).
+ */
+function withDefaults(style: ClaimPageStyle | null): ClaimPageStyle {
+  const resolved = { ...CLAIM_PAGE_STYLE_DEFAULTS };
+  if (!style) return resolved;
+  for (const key of Object.keys(resolved) as (keyof ClaimPageStyle)[])
+    if (style[key]) resolved[key] = style[key];
+  return resolved;
 }
 
 function Loading() {
@@ -119,7 +133,7 @@ export function ClaimPage() {
     );
   }
   return (
-    <ClaimShell style={resolveClaimStyle(order.data.claimPageStyle)}>
+    <ClaimShell style={withDefaults(order.data.claimPageStyle)}>
       <ClaimOrder access={access} order={order.data} subOrderId={subOrderId} onChoose={chooseSubOrder} />
     </ClaimShell>
   );

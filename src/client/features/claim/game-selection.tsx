@@ -1,5 +1,5 @@
 import type { ClaimOrderView } from "@contract/claims";
-import { GAME_NAMES } from "@contract/games";
+import { GAME_NAMES } from "@contract/game-names";
 import { ChevronRightIcon } from "lucide-react";
 import { tint } from "@/lib/color";
 import { ClaimCard, useClaimStyle } from "./claim-layout";

@@ -1,4 +1,5 @@
-import { CLAIM_TOASTS, type ClaimSubOrderView } from "@contract/claims";
+import { CLAIM_TOASTS } from "@contract/claim-page";
+import type { ClaimSubOrderView } from "@contract/claims";
 import { ExternalLinkIcon, Loader2Icon, UserPlusIcon } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Button } from "@/components/ui/button";

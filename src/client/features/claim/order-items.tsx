@@ -18,6 +18,8 @@ function ItemImage({ src }: { src: string }) {
         <img
           src={src}
           alt=""
+          width={48}
+          height={48}
           loading="lazy"
           className="size-full object-contain"
           onError={() => setFailed(true)}

@@ -1,4 +1,5 @@
-import { CLAIM_STATUS_MEANINGS, type ClaimOrderView, type ClaimSubOrderView } from "../../../contract/claims";
+import { CLAIM_STATUS_MEANINGS } from "../../../contract/claim-page";
+import type { ClaimOrderView, ClaimSubOrderView } from "../../../contract/claims";
 import type { OrderStatus } from "../../../contract/orders";
 
 /** The game selection shows this many items of each sub-order (spec 001 §9). */

@@ -1,23 +1,23 @@
-import { CLAIM_TEXTS, CLAIM_TOASTS, type ClaimSubOrderView } from "@contract/claims";
+import { CLAIM_TEXTS, CLAIM_TOASTS } from "@contract/claim-page";
+import type { ClaimSubOrderView } from "@contract/claims";
 import type { ValidateUsernameResponse } from "@contract/withdrawals";
-import { Loader2Icon, UserIcon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { Loader2Icon } from "lucide-react";
+import { type FormEvent, lazy, Suspense, useId, useState } from "react";
 import { RobloxUsernameInput } from "@/components/roblox-username-input";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { tint } from "@/lib/color";
 import { toast } from "@/lib/toast";
 import type { ClaimAccess } from "./access";
 import { useClaimOrderMutation, useValidateUsername } from "./api/claim";
-import { ClaimCard, outlineButtonStyle, primaryButtonStyle, useClaimStyle } from "./claim-layout";
+import { ClaimCard, primaryButtonStyle, useClaimStyle } from "./claim-layout";
 import { OrderItems, StatusBadge } from "./order-items";
+
+/**
+ * The confirmation dialog (Radix's dialog and its focus and scroll locks) is a chunk of its own, fetched when the
+ * buyer submits a username, so the claim page's first load does not carry it.
+ */
+const loadIdentityDialog = () => import("./identity-dialog");
+const IdentityDialog = lazy(async () => ({ default: (await loadIdentityDialog()).IdentityDialog }));
 
 /** Step 1 Username: validate, confirm the identity, lock it to the order by claiming (spec 001 §4). */
 export function UsernameStep({ access, order }: { access: ClaimAccess; order: ClaimSubOrderView }) {
@@ -26,6 +26,9 @@ export function UsernameStep({ access, order }: { access: ClaimAccess; order: Cl
   const [username, setUsername] = useState("");
   const [blank, setBlank] = useState(false);
   const [candidate, setCandidate] = useState<ValidateUsernameResponse | null>(null);
+  // Mounted from the first candidate on, so closing it still plays its exit animation.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (candidate && !dialogUsed) setDialogUsed(true);
   const validate = useValidateUsername();
   const claim = useClaimOrderMutation(access, order);
 
@@ -34,6 +37,7 @@ export function UsernameStep({ access, order }: { access: ClaimAccess; order: Cl
     const name = username.trim();
     setBlank(!name);
     if (!name) return;
+    void loadIdentityDialog();
     validate.mutate(name, {
       onSuccess: setCandidate,
       onError: () =>
@@ -92,88 +96,16 @@ export function UsernameStep({ access, order }: { access: ClaimAccess; order: Cl
           Continue
         </Button>
       </form>
-      <IdentityDialog
-        user={candidate}
-        confirming={claim.isPending}
-        onConfirm={confirm}
-        onCancel={() => setCandidate(null)}
-      />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <IdentityDialog
+            user={candidate}
+            confirming={claim.isPending}
+            onConfirm={confirm}
+            onCancel={() => setCandidate(null)}
+          />
+        </Suspense>
+      )}
     </ClaimCard>
-  );
-}
-
-/** The identity confirmation: avatar, display name, username and user id. */
-function IdentityDialog({
-  user,
-  confirming,
-  onConfirm,
-  onCancel,
-}: {
-  user: ValidateUsernameResponse | null;
-  confirming: boolean;
-  onConfirm: (user: ValidateUsernameResponse) => void;
-  onCancel: () => void;
-}) {
-  const style = useClaimStyle();
-  return (
-    <Dialog open={user !== null} onOpenChange={(open) => !open && !confirming && onCancel()}>
-      <DialogContent
-        className="sm:max-w-md"
-        style={{
-          backgroundColor: style.cardBackgroundColor,
-          color: style.textColor,
-          borderColor: tint(style.textColor, 15),
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle style={{ color: style.headerColor }}>Is this your ROBLOX account?</DialogTitle>
-          <DialogDescription style={{ color: style.textColor }} className="opacity-80">
-            Your items will be delivered to this account.
-          </DialogDescription>
-        </DialogHeader>
-        {user && (
-          <div className="flex flex-col items-center gap-3 py-2 text-center">
-            <span
-              className="flex size-24 items-center justify-center overflow-hidden rounded-full"
-              style={{ backgroundColor: tint(style.textColor, 8) }}
-            >
-              {user.imageUrl ? (
-                <img
-                  src={user.imageUrl}
-                  alt={`Avatar of ${user.username}`}
-                  className="size-full object-cover"
-                />
-              ) : (
-                <UserIcon className="size-10 opacity-60" aria-hidden="true" />
-              )}
-            </span>
-            <span className="text-lg font-semibold" style={{ color: style.headerColor }}>
-              {user.displayName}
-            </span>
-            <span className="text-sm opacity-80">@{user.username}</span>
-            <span className="text-sm opacity-80">User ID: {user.userId}</span>
-          </div>
-        )}
-        <DialogFooter>
-          <Button
-            variant="outline"
-            onClick={onCancel}
-            disabled={confirming}
-            style={outlineButtonStyle(style)}
-          >
-            Cancel
-          </Button>
-          <Button
-            onClick={() => user && onConfirm(user)}
-            disabled={confirming}
-            className="hover:opacity-90"
-            style={primaryButtonStyle(style)}
-          >
-            {confirming && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-            Confirm
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }
