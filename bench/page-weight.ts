@@ -171,7 +171,7 @@ export async function benchPageWeight(): Promise<PageWeight[]> {
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)] ?? null;
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
