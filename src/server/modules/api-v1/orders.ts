@@ -24,11 +24,16 @@ import {
 } from "../../db/schema/index.js";
 import { apiError } from "../auth/index.js";
 import { InsufficientInventoryError, moveInventory } from "../inventory/index.js";
-import { cancelOrder, claimBaseUrl, newAuthKey, queueFollowUps } from "../orders/index.js";
+import {
+  cancelOrder,
+  claimBaseUrl,
+  createOrders,
+  newAuthKey,
+  type OrderRow,
+  queueFollowUps,
+} from "../orders/index.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { enqueueWebhookEvent, type WebhookEventDetails } from "./webhooks.js";
-
-type OrderRow = typeof orders.$inferSelect;
 
 /** GET /api/v1/get-inventory: what the seller can sell now (reserved units are not counted). */
 export async function apiInventory(ctx: AppContext, userId: string): Promise<ApiInventoryEntry[]> {
@@ -236,22 +241,19 @@ export async function createApiOrder(
       }
       lines = await resolveLines(tx, userId, body);
       const game = await assertOrderAllowed(tx, lines);
-      const [row] = await tx
-        .insert(orders)
-        // The clock's millisecond time, so the list's cursor (milliseconds) finds this order exactly.
-        .values({
+      const [row] = await createOrders(tx, [
+        {
           userId,
           source: "api",
           status: "unclaimed",
           game,
           totalAmount: body.price === undefined ? undefined : formatDecimal(body.price, USD_DECIMALS),
           authKey: newAuthKey(),
+          // The clock's millisecond time, so the list's cursor (milliseconds) finds this order exactly.
           createdAt: new Date(ctx.clock()),
-        })
-        .returning();
-      await tx
-        .insert(orderItems)
-        .values(lines.map((l) => ({ orderId: row.id, itemId: l.itemId, quantity: l.quantity })));
+          items: lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity })),
+        },
+      ]);
       await moveInventory(ctx, tx, userId, "reservation", lines, { orderId: row.id });
       const [order] = await apiOrderViews(ctx, tx, [row]);
       if (idempotencyKey)

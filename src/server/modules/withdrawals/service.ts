@@ -10,11 +10,12 @@ import {
 } from "../../../contract/withdrawals.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
-import { inventoryBalances, items, orderItems, orders } from "../../db/schema/index.js";
+import { inventoryBalances, items, orders } from "../../db/schema/index.js";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js";
 import type { SessionUser } from "../auth/index.js";
 import { dispatchBotForOrder, lockUser } from "../bots/index.js";
 import { InsufficientInventoryError, mergeQuantities, moveInventory } from "../inventory/index.js";
+import { createOrders } from "../orders/index.js";
 import { lookupRobloxUser } from "../roblox/index.js";
 
 const OPEN_STATUSES = ["unclaimed", "pending"];
@@ -111,9 +112,8 @@ export async function createWithdrawal(
     return await ctx.db.transaction(async (tx) => {
       await lockUser(tx, user.id);
       if (await openWithdrawal(tx, user.id)) throw conflict(WITHDRAWAL_TEXTS.alreadyPending);
-      const [order] = await tx
-        .insert(orders)
-        .values({
+      const [order] = await createOrders(tx, [
+        {
           userId: user.id,
           source: "withdrawal",
           status: "unclaimed",
@@ -121,9 +121,9 @@ export async function createWithdrawal(
           robloxUsername: roblox.name,
           robloxUserId: roblox.id,
           usernameLocked: true,
-        })
-        .returning();
-      await tx.insert(orderItems).values(lines.map((l) => ({ orderId: order.id, ...l })));
+          items: lines,
+        },
+      ]);
       await moveInventory(ctx, tx, user.id, "reservation", lines, { orderId: order.id });
       await ctx.events.publish({ userId: user.id, type: "withdrawals" }, tx);
       await ctx.events.publish({ userId: user.id, type: "orders" }, tx);
