@@ -14,7 +14,8 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** Where an order came from (orders.source): a Shopify purchase, the public API, or a seller's own withdrawal. */
-export type OrderSource = "shopify" | "api" | "withdrawal";
+export const ORDER_SOURCES = ["shopify", "api", "withdrawal"] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 /** How many orders GET /api/orders returns (newest first) when no limit is asked for. */
 export const ORDER_LIST_LIMIT = 500;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Game } from "../../src/contract/games.js";
+import type { OrderStatus } from "../../src/contract/orders.js";
 import { bots, orderItems, orders } from "../../src/server/db/schema/index.js";
 import { addPoolBot, createItem, uniqueName } from "./bot-fixtures.js";
 import { type DRIVERS, useTestApp } from "./harness.js";
@@ -22,7 +23,7 @@ export function useClaimTestApp(driver: (typeof DRIVERS)[number]) {
   async function scenario(
     opts: {
       tier?: "free" | "basic" | "pro";
-      status?: string;
+      status?: OrderStatus;
       game?: Game;
       shopDomain?: string;
       shopifyOrderId?: string;

@@ -34,7 +34,7 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
       .insert(orders)
       .values({
         userId: s.user.userId,
-        source: "api",
+        source: "api" as const,
         game: "mm2",
         authKey: uniqueName("key"),
         createdAt: new Date(Date.now() - 60_000),
@@ -46,7 +46,7 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
     ]);
     await t.app.ctx.db.insert(orders).values({
       userId: s.user.userId,
-      source: "withdrawal",
+      source: "withdrawal" as const,
       game: "mm2",
       status: "pending",
       robloxUsername: "Me",
@@ -104,7 +104,7 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
     await t.app.ctx.db.insert(orders).values(
       Array.from({ length: 505 }, (_, i) => ({
         userId: user.userId,
-        source: "api",
+        source: "api" as const,
         game: "mm2",
         createdAt: new Date(base + i * 1000),
       })),
@@ -122,7 +122,7 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
     await t.app.ctx.db.insert(orders).values(
       Array.from({ length: 23 }, (_, i) => ({
         userId: user.userId,
-        source: "api",
+        source: "api" as const,
         game: "mm2",
         createdAt: new Date(at.getTime() + Math.floor(i / 4) * 1000),
       })),

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { items, users } from "./core.js";
+import { users } from "./auth.js";
 
 /**
  * Per-seller rollups of order intake for the dashboard, by UTC day and by hour (`span`). A row exists for each
@@ -141,22 +141,3 @@ export const analyticsBuyersFolded = pgTable("analytics_buyers_folded", buyersCo
 ]);
 export const analyticsBuyersDelta = pgTable("analytics_buyers_delta", buyersColumns());
 export const analyticsBuyers = pgView("analytics_buyers", buyersColumns()).existing();
-
-/** What an item cost the seller, per unit (decision 045); no row: no cost set. */
-export const itemCosts = pgTable(
-  "item_costs",
-  {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    itemId: uuid("item_id")
-      .notNull()
-      .references(() => items.id, { onDelete: "cascade" }),
-    unitCost: numeric("unit_cost", { precision: 14, scale: 2 }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.itemId] }),
-    check("item_costs_non_negative", sql`${t.unitCost} >= 0`),
-  ],
-);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { API_KEY_PREFIXES, API_TEXTS } from "../../../contract/api.js";
 import { activeTier, hasPaidTier } from "../../../contract/plans.js";
 import type { AppContext } from "../../context.js";
-import { users } from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
 import { forbidden } from "../../http/errors.js";
 import { hashToken, type SessionUser } from "../auth/index.js";
 

@@ -11,17 +11,14 @@ import {
 import { orderRuleViolation, type RuleLine } from "../../../contract/game-rules.js";
 import type { Game } from "../../../contract/games.js";
 import { formatDecimal, USD_DECIMALS } from "../../../contract/money.js";
-import { type OrderStatus, sellerMayCancel } from "../../../contract/orders.js";
+import { sellerMayCancel } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
-import {
-  apiIdempotencyKeys,
-  gameSettings,
-  inventoryBalances,
-  items,
-  orderItems,
-  orders,
-} from "../../db/schema/index.js";
+import { apiIdempotencyKeys } from "../../db/schema/api-v1.js";
+import { gameSettings } from "../../db/schema/bots.js";
+import { inventoryBalances } from "../../db/schema/inventory.js";
+import { items } from "../../db/schema/items.js";
+import { orderItems, orders } from "../../db/schema/orders.js";
 import { apiError } from "../auth/index.js";
 import { InsufficientInventoryError, moveInventory } from "../inventory/index.js";
 import {
@@ -79,7 +76,7 @@ async function apiOrderViews(ctx: AppContext, db: DbOrTx, rows: OrderRow[]): Pro
     items: lines.filter((l) => l.orderId === o.id).map(({ orderId: _, ...line }) => line),
     game: o.game as Game,
     createdAt: o.createdAt.toISOString(),
-    status: o.status as OrderStatus,
+    status: o.status,
     claimedAt: o.claimedAt?.toISOString() ?? null,
     robloxUsername: o.robloxUsername,
   }));
@@ -290,7 +287,7 @@ export async function apiOrderStatus(ctx: AppContext, userId: string, authKey: s
   if (!order) throw apiError(404, "not_found", API_TEXTS.orderNotFound);
   return {
     authKey,
-    status: order.status as OrderStatus,
+    status: order.status,
     claimedAt: order.claimedAt?.toISOString() ?? null,
     robloxUsername: order.robloxUsername,
   };

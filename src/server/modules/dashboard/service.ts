@@ -7,7 +7,7 @@ import {
 } from "../../../contract/dashboard.js";
 import type { AppContext } from "../../context.js";
 import { type DbOrTx, txSql } from "../../db/client.js";
-import { dashboardListingStats, dashboardStats } from "../../db/schema/index.js";
+import { dashboardListingStats, dashboardStats } from "../../db/schema/dashboard.js";
 import { centsToDecimal, toCents } from "../../integrations/shopify/index.js";
 import { SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "../orders/index.js";
 import { periodProfit } from "./analytics.js";

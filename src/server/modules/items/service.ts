@@ -9,7 +9,7 @@ import {
 } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
-import { items } from "../../db/schema/index.js";
+import { items } from "../../db/schema/items.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
 

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { ORDER_TEXTS } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
-import { listingItems, listings, orderItems, orders } from "../../db/schema/index.js";
+import { listingItems, listings } from "../../db/schema/listings.js";
+import { orderItems, orders } from "../../db/schema/orders.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { mergeQuantities, moveInventory } from "../inventory/index.js";
 import {
@@ -18,6 +19,7 @@ import {
   type RefundableItem,
   UNDELIVERED_STATUSES,
 } from "./lifecycle-rules.js";
+import { moveTo } from "./transitions.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -142,7 +144,7 @@ export async function cancelLockedOrder(
       rows.map((r) => r.quantity),
     );
   }
-  order.status = as;
+  order.status = moveTo(order.status, as);
   await tx.update(orders).set({ status: as }).where(eq(orders.id, order.id));
   await announceCancelled(ctx, tx, order, as);
   return { changed: true, listingIds };
@@ -175,7 +177,7 @@ export async function settleParent(ctx: AppContext, tx: Tx, purchase: OrderRow[]
     const leaves = purchase.filter((o) => o.parentOrderId === parent.id).map((o) => o.status);
     const next = parentStatusAfter(parent.status, leaves);
     if (next === parent.status) continue;
-    parent.status = next;
+    parent.status = moveTo(parent.status, next);
     await tx.update(orders).set({ status: next }).where(eq(orders.id, parent.id));
     await ctx.events.publish({ userId: parent.userId, type: "orders" }, tx);
   }

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import type { OrderSource, OrderStatus } from "../../../contract/orders.js";
 import { type Tx, txSql } from "../../db/client.js";
-import { orders } from "../../db/schema/index.js";
+import { orders } from "../../db/schema/orders.js";
 import { columnsOf } from "../../db/unnest.js";
 
 /** The buyer's secret claim key (192 random bits), for every order source. */

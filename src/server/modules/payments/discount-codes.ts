@@ -5,7 +5,7 @@ import {
   type DiscountCode,
 } from "../../../contract/discount-codes.js";
 import type { AppContext } from "../../context.js";
-import { discountCodes } from "../../db/schema/index.js";
+import { discountCodes } from "../../db/schema/payments.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
 

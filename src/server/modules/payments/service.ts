@@ -28,13 +28,13 @@ import { type Duration, type PaidTier, PRICES } from "../../../contract/plans.js
 import { durationDays, purchaseRefusal, TIER_NAMES } from "../../../contract/subscriptions.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
+import { users } from "../../db/schema/auth.js";
 import {
   cryptoInvoices,
   discountCodes,
   invoiceRequests,
   paymentsToSettle,
-  users,
-} from "../../db/schema/index.js";
+} from "../../db/schema/payments.js";
 import { badRequest, HttpError, notFound } from "../../http/errors.js";
 import {
   type CryptoInvoice,

@@ -3,7 +3,8 @@ import { CRYPTO_DECIMALS, formatDecimal } from "../../../contract/money.js";
 import type { CryptoCurrency, PaymentToSettle, SettlementKind } from "../../../contract/payments.js";
 import type { Duration, PaidTier } from "../../../contract/plans.js";
 import type { AppContext } from "../../context.js";
-import { cryptoInvoices, paymentsToSettle, users } from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
+import { cryptoInvoices, paymentsToSettle } from "../../db/schema/payments.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
 

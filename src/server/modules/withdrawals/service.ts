@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Game } from "../../../contract/games.js";
+import type { OrderStatus } from "../../../contract/orders.js";
 import { activeTier, hasPaidTier } from "../../../contract/plans.js";
 import {
   type CreateWithdrawalRequest,
@@ -10,7 +11,9 @@ import {
 } from "../../../contract/withdrawals.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
-import { inventoryBalances, items, orders } from "../../db/schema/index.js";
+import { inventoryBalances } from "../../db/schema/inventory.js";
+import { items } from "../../db/schema/items.js";
+import { orders } from "../../db/schema/orders.js";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js";
 import type { SessionUser } from "../auth/index.js";
 import { dispatchBotForOrder, lockUser } from "../bots/index.js";
@@ -18,7 +21,7 @@ import { InsufficientInventoryError, mergeQuantities, moveInventory } from "../i
 import { createOrders } from "../orders/index.js";
 import { lookupRobloxUser } from "../roblox/index.js";
 
-const OPEN_STATUSES = ["unclaimed", "pending"];
+const OPEN_STATUSES: readonly OrderStatus[] = ["unclaimed", "pending"];
 
 /** Withdrawals (and the pending lookup) need a paid tier that has not expired. */
 function assertCanWithdraw(user: SessionUser, now = new Date()): void {
@@ -27,10 +30,11 @@ function assertCanWithdraw(user: SessionUser, now = new Date()): void {
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** An open withdrawal (just created, or found by `openWithdrawal`) as the page shows it. */
 function toSummary(o: OrderRow): WithdrawalSummary {
   return {
     id: o.id,
-    status: o.status as WithdrawalSummary["status"],
+    status: o.status === "pending" ? "pending" : "unclaimed",
     game: o.game as Game,
     robloxUsername: o.robloxUsername ?? "",
   };
