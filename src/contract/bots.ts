@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { robloxUsernameSchema } from "./auth.js";
 import { type Game, gameSchema } from "./games.js";
+import type { OrderStatus } from "./orders.js";
 
-const BOT_STATUSES = ["online", "pending_online", "offline"] as const;
+export const BOT_STATUSES = ["online", "pending_online", "offline"] as const;
 export const botStatusSchema = z.enum(BOT_STATUSES);
 export type BotStatus = z.infer<typeof botStatusSchema>;
 
@@ -27,7 +28,7 @@ export const BOT_TEXTS = {
 } as const;
 
 /** Orders a buyer can still claim or a bot still has to deliver. */
-export const OPEN_ORDER_STATUSES = ["unclaimed", "pending"];
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ["unclaimed", "pending"];
 
 /** A seller's bot (spec 000 §3). onlineTimeLeft: when the online window ends (ISO), null while offline. */
 const sellerBotSchema = z.object({

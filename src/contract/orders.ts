@@ -13,6 +13,10 @@ export const ORDER_STATUSES = [
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
+/** Where an order came from (orders.source): a Shopify purchase, the public API, or a seller's own withdrawal. */
+export const ORDER_SOURCES = ["shopify", "api", "withdrawal"] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
 /** How many orders GET /api/orders returns (newest first) when no limit is asked for. */
 export const ORDER_LIST_LIMIT = 500;
 /** The Orders page's page size (it loads more with the last order's cursor). */

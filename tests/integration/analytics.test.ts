@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ORDERS_CSV_COLUMNS } from "../../src/contract/analytics.js";
 import { DASHBOARD_PERIODS } from "../../src/contract/dashboard.js";
+import type { OrderStatus } from "../../src/contract/orders.js";
 import type { App } from "../../src/server/app.js";
 import { at, missing } from "../../src/server/db/rows.js";
 import { orderItems, orders } from "../../src/server/db/schema/index.js";
@@ -21,7 +22,7 @@ async function placeOrders(
   list: {
     ago: number;
     total: string;
-    status: string;
+    status: OrderStatus;
     lines: { itemId: string; quantity: number }[];
     username?: string;
     claimedAfter?: number;
@@ -38,7 +39,7 @@ async function placeOrders(
         const claimedAt = o.claimedAfter === undefined ? null : new Date(createdAt + o.claimedAfter);
         return {
           userId,
-          source: "shopify",
+          source: "shopify" as const,
           game: "mm2",
           status: o.status,
           totalAmount: o.total,
@@ -247,7 +248,7 @@ describe.each(DRIVERS)("costs and analytics on %s", (driver) => {
       await createItem(t.app, "mm2"),
       await createItem(t.app, "mm2"),
     ];
-    const statuses = [
+    const statuses: OrderStatus[] = [
       "unclaimed",
       "pending",
       "completed",

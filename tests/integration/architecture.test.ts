@@ -97,6 +97,23 @@ describe("docs/architecture.md", () => {
     }
   });
 
+  it("names each table's owner: a schema file per module, each listed with exactly the tables it defines", async () => {
+    const dir = path.join(SERVER, "db/schema");
+    const files = fs.readdirSync(dir).filter((f) => !["index.ts", "columns.ts"].includes(f));
+    const moduleNames = MODULES.map((m) => m.name);
+    const owned = files.filter((f) => !f.includes("sandbox")).map((f) => f.replace(/\.ts$/, ""));
+    for (const owner of owned) expect(moduleNames, `${owner}.ts is named after a module`).toContain(owner);
+    const rows = new Map(table("schema file (owner)").map(([file, tables]) => [file, tables]));
+    for (const owner of owned) {
+      const source = fs.readFileSync(path.join(dir, `${owner}.ts`), "utf8");
+      const tables = [...source.matchAll(/pgTable\(\s*"(\w+)"/g)].map((m) => m[1]);
+      const listed = rows.get(`${owner}.ts`);
+      expect(listed, `${owner}.ts in the table of owners`).toBeDefined();
+      if (owner === "dashboard") continue; // its many roll-up tables are described, not listed
+      expect(listed?.split(", ").sort(), `the tables of ${owner}.ts`).toEqual(tables.sort());
+    }
+  });
+
   it("lists exactly the modules' URL prefixes, each with its module", () => {
     const declared = MODULES.flatMap((m) => [
       ...m.prefixes.map((prefix) => [prefix, m.name]),

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Game } from "../../src/contract/games.js";
+import type { OrderStatus } from "../../src/contract/orders.js";
 import { missing } from "../../src/server/db/rows.js";
 import { bots, orderItems, orders } from "../../src/server/db/schema/index.js";
 import { addPoolBot, createItem, uniqueName } from "./bot-fixtures.js";
@@ -23,7 +24,7 @@ export function useClaimTestApp(driver: (typeof DRIVERS)[number]) {
   async function scenario(
     opts: {
       tier?: "free" | "basic" | "pro";
-      status?: string;
+      status?: OrderStatus;
       game?: Game;
       shopDomain?: string;
       shopifyOrderId?: string;

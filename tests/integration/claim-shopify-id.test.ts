@@ -123,7 +123,12 @@ describe.each(DRIVERS)(
       const shopifyOrderId = newShopifyOrderId();
       const s = await scenario();
       const parentId = crypto.randomUUID();
-      const shared = { userId: s.seller.userId, source: "shopify", shopifyOrderId, customerEmail: s.email };
+      const shared = {
+        userId: s.seller.userId,
+        source: "shopify" as const,
+        shopifyOrderId,
+        customerEmail: s.email,
+      };
       // The sub-order is older than its parent, so a lookup that let sub-orders in would find it first.
       const [sub = missing("sub")] = await t.app.ctx.db
         .insert(orders)

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { OrderStatus } from "../../src/contract/orders.js";
 import type { App } from "../../src/server/app.js";
 import { missing } from "../../src/server/db/rows.js";
 import { bots, orderItems, orders } from "../../src/server/db/schema/index.js";
@@ -23,12 +24,12 @@ async function reserveOrder(
   userId: string,
   itemId: string,
   quantity: number,
-  status = "unclaimed",
+  status: OrderStatus = "unclaimed",
 ) {
   return app.ctx.db.transaction(async (tx) => {
     const [order = missing("order")] = await tx
       .insert(orders)
-      .values({ userId, source: "api", status, game: "mm2" })
+      .values({ userId, source: "api" as const, status, game: "mm2" })
       .returning();
     await tx.insert(orderItems).values({ orderId: order.id, itemId, quantity });
     await moveInventory(app.ctx, tx, userId, "reservation", [{ itemId, quantity }], { orderId: order.id });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DASHBOARD_PERIODS, PERIOD_HOURS } from "../../src/contract/dashboard.js";
+import type { OrderSource, OrderStatus } from "../../src/contract/orders.js";
 import { fixedClock } from "../../src/server/clock.js";
 import { at as element, missing } from "../../src/server/db/rows.js";
 import { dashboardStats, listings, orderItems, orders, shops } from "../../src/server/db/schema/index.js";
@@ -88,7 +89,7 @@ describe.each(DRIVERS)("dashboard on %s", (driver) => {
           .values(
             placed.map((p) => ({
               userId: user.userId,
-              source: "shopify",
+              source: "shopify" as const,
               game: "mm2",
               totalAmount: p.total,
               createdAt: new Date(p.at),
@@ -189,8 +190,8 @@ describe.each(
     type Spec = {
       ago: number;
       total: string;
-      status?: string;
-      source?: string;
+      status?: OrderStatus;
+      source?: OrderSource;
       game?: string | null;
       listing?: string;
       parent?: string;
@@ -203,8 +204,8 @@ describe.each(
       { ago: 10 * DAY, total: "40.00", listing: bravo.id, status: "completed" },
       { ago: 40 * DAY, total: "50.00", listing: delta.id, status: "completed" },
       { ago: 100 * DAY, total: "60.00", listing: echo.id, status: "completed" },
-      { ago: 2 * HOUR, total: "0.00", source: "withdrawal", status: "pending" },
-      { ago: 5 * DAY, total: "7.25", source: "api", listing: undefined },
+      { ago: 2 * HOUR, total: "0.00", source: "withdrawal" as const, status: "pending" },
+      { ago: 5 * DAY, total: "7.25", source: "api" as const, listing: undefined },
     ];
     const inserted = [];
     for (const s of specs) {
@@ -230,7 +231,7 @@ describe.each(
       .insert(orders)
       .values({
         userId: user.userId,
-        source: "shopify",
+        source: "shopify" as const,
         game: null,
         totalAmount: "9.00",
         createdAt: new Date(now - 5 * HOUR),
@@ -244,7 +245,7 @@ describe.each(
         .insert(orders)
         .values({
           userId: user.userId,
-          source: "shopify",
+          source: "shopify" as const,
           game,
           parentOrderId: parent.id,
           totalAmount: total,

@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Game } from "../../src/contract/games.js";
+import type { OrderStatus } from "../../src/contract/orders.js";
 import { type App, buildApp } from "../../src/server/app.js";
 import { testConfig } from "../../src/server/config.js";
 import { items, listings, orderItems, orders, users } from "../../src/server/db/schema/index.js";
@@ -48,7 +49,7 @@ async function waitForMessages(app: App, webhookId: string, count: number, timeo
 }
 
 /** An order of 2 × an item, reserved from the seller's stock as the intake leaves it. */
-async function reservedOrder(app: App, userId: string, status: string, game: Game = "mm2") {
+async function reservedOrder(app: App, userId: string, status: OrderStatus, game: Game = "mm2") {
   const item = await createItem(app, game);
   await grant(app, userId, item.id, 5);
   return app.ctx.db.transaction(async (tx) => {
@@ -56,7 +57,7 @@ async function reservedOrder(app: App, userId: string, status: string, game: Gam
       .insert(orders)
       .values({
         userId,
-        source: "shopify",
+        source: "shopify" as const,
         status,
         game,
         shopifyOrderNumber: "4242",
@@ -289,7 +290,7 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
     const payload = {
       orderId: crypto.randomUUID(),
       orderNumber: "1040",
-      source: "shopify",
+      source: "shopify" as const,
       games: ["mm2"],
       items: Array.from({ length: 40 }, (_, i) => ({
         name: `Chroma Elderwood Scythe no. ${i + 1}`,
@@ -339,7 +340,7 @@ describe.each(DRIVERS)("Discord notifications on %s", (driver) => {
       payload: {
         orderId: crypto.randomUUID(),
         orderNumber: "777",
-        source: "shopify",
+        source: "shopify" as const,
         games: ["mm2"],
         items: [{ name: "Crash Knife", quantity: 1 }],
         totalAmount: "3.00",
@@ -550,7 +551,7 @@ describe.each(DRIVERS)("a queued Discord message survives a restart on %s", (dri
         .returning();
       const [order] = await before.ctx.db
         .insert(orders)
-        .values({ userId: seller.id, source: "api", game: "mm2", totalAmount: "5.00" })
+        .values({ userId: seller.id, source: "api" as const, game: "mm2", totalAmount: "5.00" })
         .returning();
       await before.ctx.db.insert(orderItems).values({ orderId: order.id, itemId: item.id, quantity: 1 });
       expect(await before.ctx.db.transaction((tx) => notifyOrderCreated(before.ctx, tx, order.id))).toBe(

@@ -35,7 +35,7 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
       .insert(orders)
       .values({
         userId: s.user.userId,
-        source: "api",
+        source: "api" as const,
         game: "mm2",
         authKey: uniqueName("key"),
         createdAt: new Date(Date.now() - 60_000),
@@ -47,7 +47,7 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
     ]);
     await t.app.ctx.db.insert(orders).values({
       userId: s.user.userId,
-      source: "withdrawal",
+      source: "withdrawal" as const,
       game: "mm2",
       status: "pending",
       robloxUsername: "Me",
@@ -105,7 +105,7 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
     await t.app.ctx.db.insert(orders).values(
       Array.from({ length: 505 }, (_, i) => ({
         userId: user.userId,
-        source: "api",
+        source: "api" as const,
         game: "mm2",
         createdAt: new Date(base + i * 1000),
       })),
@@ -123,7 +123,7 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
     await t.app.ctx.db.insert(orders).values(
       Array.from({ length: 23 }, (_, i) => ({
         userId: user.userId,
-        source: "api",
+        source: "api" as const,
         game: "mm2",
         createdAt: new Date(at.getTime() + Math.floor(i / 4) * 1000),
       })),

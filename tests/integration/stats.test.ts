@@ -1,6 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GAMES } from "../../src/contract/games.js";
+import type { OrderStatus } from "../../src/contract/orders.js";
 import { at, missing } from "../../src/server/db/rows.js";
 import {
   cryptoInvoices,
@@ -37,9 +38,9 @@ describe.each(DRIVERS)("GET /api/stats on %s", (driver) => {
       await applyMovement(tx, seller.userId, "reservation", [{ itemId: harvester.id, quantity: 2 }]);
       await applyMovement(tx, admin.userId, "admin_grant", [{ itemId: seer.id, quantity: 4 }]);
     });
-    const order = (status: string, totalAmount: string, parentOrderId?: string) => ({
+    const order = (status: OrderStatus, totalAmount: string, parentOrderId?: string) => ({
       userId: seller.userId,
-      source: "shopify",
+      source: "shopify" as const,
       status,
       totalAmount,
       parentOrderId,

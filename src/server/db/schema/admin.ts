@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./core.js";
+import { users } from "./auth.js";
 
 /** Every admin change: who, what, the state before and after, when (decision 020). Rows are never changed. */
 export const auditLog = pgTable(

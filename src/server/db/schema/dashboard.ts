@@ -13,7 +13,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { items, users } from "./core.js";
+import { users } from "./auth.js";
 
 /**
  * The settled hour up to which the rollup job has summed every seller's buckets (one row, decision 053); null makes
@@ -162,22 +162,3 @@ export const analyticsBuyersFolded = pgTable("analytics_buyers_folded", buyersCo
 ]);
 export const analyticsBuyersDelta = pgTable("analytics_buyers_delta", buyersColumns());
 export const analyticsBuyers = pgView("analytics_buyers", buyersColumns()).existing();
-
-/** What an item cost the seller, per unit (decision 045); no row: no cost set. */
-export const itemCosts = pgTable(
-  "item_costs",
-  {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    itemId: uuid("item_id")
-      .notNull()
-      .references(() => items.id, { onDelete: "cascade" }),
-    unitCost: numeric("unit_cost", { precision: 14, scale: 2 }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.itemId] }),
-    check("item_costs_non_negative", sql`${t.unitCost} >= 0`),
-  ],
-);

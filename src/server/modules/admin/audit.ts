@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { AUDIT_LOG_LIMIT, type AuditKind, type AuditLogResponse } from "../../../contract/admin.js";
 import type { AppContext } from "../../context.js";
 import type { Db, Tx } from "../../db/client.js";
-import { auditLog } from "../../db/schema/index.js";
+import { auditLog } from "../../db/schema/admin.js";
 
 /** The admin who made a change. */
 export interface AuditActor {

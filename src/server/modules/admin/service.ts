@@ -9,7 +9,8 @@ import { GAMES } from "../../../contract/games.js";
 import type { Tier } from "../../../contract/plans.js";
 import type { AppContext } from "../../context.js";
 import { missing } from "../../db/rows.js";
-import { items, users } from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
+import { items } from "../../db/schema/items.js";
 
 /** `%`, `_` and `\` typed into the search box are matched as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -4,7 +4,7 @@ import { API_KEY_PREFIXES, API_TEXTS } from "../../../contract/api.js";
 import { activeTier, hasPaidTier } from "../../../contract/plans.js";
 import type { AppContext } from "../../context.js";
 import { missing } from "../../db/rows.js";
-import { users } from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
 import { forbidden } from "../../http/errors.js";
 import { hashToken, type SessionUser } from "../auth/index.js";
 

@@ -11,25 +11,27 @@ import {
 import { orderRuleViolation, type RuleLine } from "../../../contract/game-rules.js";
 import type { Game } from "../../../contract/games.js";
 import { formatDecimal, USD_DECIMALS } from "../../../contract/money.js";
-import { type OrderStatus, sellerMayCancel } from "../../../contract/orders.js";
+import { sellerMayCancel } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { at, missing } from "../../db/rows.js";
-import {
-  apiIdempotencyKeys,
-  gameSettings,
-  inventoryBalances,
-  items,
-  orderItems,
-  orders,
-} from "../../db/schema/index.js";
+import { apiIdempotencyKeys } from "../../db/schema/api-v1.js";
+import { gameSettings } from "../../db/schema/bots.js";
+import { inventoryBalances } from "../../db/schema/inventory.js";
+import { items } from "../../db/schema/items.js";
+import { orderItems, orders } from "../../db/schema/orders.js";
 import { apiError } from "../auth/index.js";
 import { InsufficientInventoryError, moveInventory } from "../inventory/index.js";
-import { cancelOrder, claimBaseUrl, newAuthKey, queueFollowUps } from "../orders/index.js";
+import {
+  cancelOrder,
+  claimBaseUrl,
+  createOrders,
+  newAuthKey,
+  type OrderRow,
+  queueFollowUps,
+} from "../orders/index.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { enqueueWebhookEvent, type WebhookEventDetails } from "./webhooks.js";
-
-type OrderRow = typeof orders.$inferSelect;
 
 /** GET /api/v1/get-inventory: what the seller can sell now (reserved units are not counted). */
 export async function apiInventory(ctx: AppContext, userId: string): Promise<ApiInventoryEntry[]> {
@@ -75,7 +77,7 @@ async function apiOrderViews(ctx: AppContext, db: DbOrTx, rows: OrderRow[]): Pro
     items: lines.filter((l) => l.orderId === o.id).map(({ orderId: _, ...line }) => line),
     game: o.game as Game,
     createdAt: o.createdAt.toISOString(),
-    status: o.status as OrderStatus,
+    status: o.status,
     claimedAt: o.claimedAt?.toISOString() ?? null,
     robloxUsername: o.robloxUsername,
   }));
@@ -237,22 +239,19 @@ export async function createApiOrder(
       }
       lines = await resolveLines(tx, userId, body);
       const game = await assertOrderAllowed(tx, lines);
-      const [row = missing("the inserted orders row")] = await tx
-        .insert(orders)
-        // The clock's millisecond time, so the list's cursor (milliseconds) finds this order exactly.
-        .values({
+      const [row = missing("the created order")] = await createOrders(tx, [
+        {
           userId,
           source: "api",
           status: "unclaimed",
           game,
           totalAmount: body.price === undefined ? undefined : formatDecimal(body.price, USD_DECIMALS),
           authKey: newAuthKey(),
+          // The clock's millisecond time, so the list's cursor (milliseconds) finds this order exactly.
           createdAt: new Date(ctx.clock()),
-        })
-        .returning();
-      await tx
-        .insert(orderItems)
-        .values(lines.map((l) => ({ orderId: row.id, itemId: l.itemId, quantity: l.quantity })));
+          items: lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity })),
+        },
+      ]);
       await moveInventory(ctx, tx, userId, "reservation", lines, { orderId: row.id });
       const [order = missing("the order's API view")] = await apiOrderViews(ctx, tx, [row]);
       if (idempotencyKey)
@@ -289,7 +288,7 @@ export async function apiOrderStatus(ctx: AppContext, userId: string, authKey: s
   if (!order) throw apiError(404, "not_found", API_TEXTS.orderNotFound);
   return {
     authKey,
-    status: order.status as OrderStatus,
+    status: order.status,
     claimedAt: order.claimedAt?.toISOString() ?? null,
     robloxUsername: order.robloxUsername,
   };

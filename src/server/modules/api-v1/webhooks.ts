@@ -10,7 +10,7 @@ import type { AppContext } from "../../context.js";
 import { decryptSecret, encryptSecret } from "../../crypto/secrets.js";
 import type { DbOrTx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import { webhookDeliveries, webhookEndpoints } from "../../db/schema/index.js";
+import { webhookDeliveries, webhookEndpoints } from "../../db/schema/api-v1.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { WebhookRefusedError } from "../../integrations/webhooks/index.js";
 import { signWebhook } from "./signature.js";

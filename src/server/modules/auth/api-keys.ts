@@ -4,7 +4,7 @@ import { API_RATE_LIMITS, API_TEXTS, type ApiErrorCode } from "../../../contract
 import { activeTier, hasPaidTier } from "../../../contract/plans.js";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
-import { users } from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
 import { HttpError } from "../../http/errors.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
 import { hashToken, type SessionUser } from "./sessions.js";

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { SIGNED_IN_HINT_COOKIE } from "../../../contract/auth.js";
 import { SESSION_TTL_DAYS } from "../../../contract/limits.js";
 import type { Db } from "../../db/client.js";
-import { sessions, users } from "../../db/schema/index.js";
+import { sessions, users } from "../../db/schema/auth.js";
 import type { EventBus } from "../../events/bus.js";
 import { forbidden, unauthorized } from "../../http/errors.js";
 

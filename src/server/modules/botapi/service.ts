@@ -14,16 +14,11 @@ import { INVENTORY_TEXTS } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import {
-  botDeposits,
-  botFriendRequests,
-  bots,
-  items,
-  orderItems,
-  orders,
-  users,
-  whitelistedUsers,
-} from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
+import { botDeposits } from "../../db/schema/botapi.js";
+import { botFriendRequests, bots, whitelistedUsers } from "../../db/schema/bots.js";
+import { items } from "../../db/schema/items.js";
+import { orderItems, orders } from "../../db/schema/orders.js";
 import { badRequest, conflict, forbidden, type HttpError, notFound } from "../../http/errors.js";
 import { afterHeartbeat, type BotRow, botStatusAt, onlineTimeLeft } from "../bots/index.js";
 import { moveInventory } from "../inventory/index.js";

@@ -14,14 +14,9 @@ import { WHITELIST_MAX } from "../../../contract/limits.js";
 import type { AppContext } from "../../context.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import {
-  botFriendRequests,
-  bots,
-  gameSettings,
-  orders,
-  users,
-  whitelistedUsers,
-} from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
+import { botFriendRequests, bots, gameSettings, whitelistedUsers } from "../../db/schema/bots.js";
+import { orders } from "../../db/schema/orders.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
 import { lookupRobloxUser } from "../roblox/index.js";

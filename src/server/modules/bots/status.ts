@@ -2,7 +2,7 @@ import type { BotStatus } from "../../../contract/bots.js";
 import { BOT_ONLINE_WINDOW_SECONDS } from "../../../contract/limits.js";
 
 interface BotWindow {
-  status: string;
+  status: BotStatus;
   onlineUntil: Date | null;
 }
 

@@ -11,12 +11,14 @@ import {
   type TurnOnBotResponse,
 } from "../../../contract/claims.js";
 import type { Game } from "../../../contract/games.js";
-import type { OrderStatus } from "../../../contract/orders.js";
 import { activeTier, type Subscription } from "../../../contract/plans.js";
 import { type ClaimPageStyle, resolveClaimStyle } from "../../../contract/settings.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
-import { botFriendRequests, bots, items, orderItems, orders, users } from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
+import { botFriendRequests, bots } from "../../db/schema/bots.js";
+import { items } from "../../db/schema/items.js";
+import { orderItems, orders } from "../../db/schema/orders.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import type { RobloxUser } from "../../integrations/roblox/index.js";
 import { dispatchBotForOrder, privateServerLinkFor } from "../bots/index.js";
@@ -178,7 +180,7 @@ function baseView(order: OrderRow, lines: ClaimOrderItem[]): ClaimSubOrderView {
     id: order.id,
     shopifyOrderId: order.shopifyOrderId,
     shopifyOrderNumber: order.shopifyOrderNumber,
-    status: order.status as OrderStatus,
+    status: order.status,
     customerEmail: order.customerEmail,
     totalAmount: order.totalAmount,
     items: formatOrderItems(lines),
@@ -380,7 +382,9 @@ export async function requestFriendship(
     throw badRequest(CLAIM_TEXTS.wrongBot);
   const sentNow = await ctx.providers.roblox.sendFriendRequestNow(bot.botUsername, order.robloxUserId);
   const request = { botId: bot.id, robloxUserId: order.robloxUserId, robloxUsername: order.robloxUsername };
-  const state = sentNow ? { status: "sent", sentAt: new Date() } : { status: "to_send", sentAt: null };
+  const state = sentNow
+    ? { status: "sent" as const, sentAt: new Date() }
+    : { status: "to_send" as const, sentAt: null };
   await ctx.db
     .insert(botFriendRequests)
     .values({ orderId: order.id, ...request, ...state })

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { type DbOrTx, txSql } from "../../db/client.js";
-import { dashboardListingStats, dashboardRollupMark, dashboardStats } from "../../db/schema/index.js";
+import { dashboardListingStats, dashboardRollupMark, dashboardStats } from "../../db/schema/dashboard.js";
 import { SELLER_ORDER_FILTER } from "../orders/index.js";
 import { bucketsIn, HOURLY_HORIZON_MS, type Range, rollupTargets, SPAN_MS, type Span } from "./windows.js";
 

@@ -3,7 +3,8 @@ import type { ItemCost, SetItemCostsRequest } from "../../../contract/analytics.
 import { INVENTORY_TEXTS } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
-import { itemCosts, items } from "../../db/schema/index.js";
+import { itemCosts } from "../../db/schema/inventory.js";
+import { items } from "../../db/schema/items.js";
 import { notFound } from "../../http/errors.js";
 
 /** GET /api/inventory/costs: the unit costs the seller has set (items without one are not listed). */

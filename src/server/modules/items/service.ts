@@ -10,7 +10,7 @@ import {
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import { items } from "../../db/schema/index.js";
+import { items } from "../../db/schema/items.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
 

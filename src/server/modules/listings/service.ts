@@ -16,15 +16,12 @@ import { SHOPIFY_TEXTS } from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { at, missing } from "../../db/rows.js";
-import {
-  gameSettings,
-  inventoryBalances,
-  items,
-  listingItems,
-  listings,
-  shops,
-  users,
-} from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
+import { gameSettings } from "../../db/schema/bots.js";
+import { inventoryBalances } from "../../db/schema/inventory.js";
+import { items } from "../../db/schema/items.js";
+import { listingItems, listings } from "../../db/schema/listings.js";
+import { shops } from "../../db/schema/shopify.js";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors.js";
 import { shopAdminUrl } from "../../integrations/shopify/index.js";
 import type { SessionUser } from "../auth/index.js";

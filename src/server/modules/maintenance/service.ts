@@ -1,6 +1,7 @@
 import { lt } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { loginChallenges, notificationDeliveries, sessions } from "../../db/schema/index.js";
+import { loginChallenges, sessions } from "../../db/schema/auth.js";
+import { notificationDeliveries } from "../../db/schema/notifications.js";
 
 /** Expired login challenges stay a day, so a late "expired" answer can still tell them apart from wrong phrases. */
 const CHALLENGE_GRACE_MS = 86_400_000;

@@ -10,15 +10,11 @@ import {
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import {
-  items,
-  listings,
-  notificationDeliveries,
-  notificationReceipts,
-  orderItems,
-  orders,
-  users,
-} from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
+import { items } from "../../db/schema/items.js";
+import { listings } from "../../db/schema/listings.js";
+import { notificationDeliveries, notificationReceipts } from "../../db/schema/notifications.js";
+import { orderItems, orders } from "../../db/schema/orders.js";
 import { DiscordRateLimitError, DiscordWebhookError } from "../../integrations/discord/index.js";
 import type { OrderCreatedEvent } from "../orders/index.js";
 import { buildDiscordMessage, type DiscordPreferences, wantsNotification } from "./messages.js";

@@ -3,7 +3,8 @@ import { ORDER_TEXTS } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
 import { at } from "../../db/rows.js";
-import { listingItems, listings, orderItems, orders } from "../../db/schema/index.js";
+import { listingItems, listings } from "../../db/schema/listings.js";
+import { orderItems, orders } from "../../db/schema/orders.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { mergeQuantities, moveInventory } from "../inventory/index.js";
 import {
@@ -19,6 +20,7 @@ import {
   type RefundableItem,
   UNDELIVERED_STATUSES,
 } from "./lifecycle-rules.js";
+import { moveTo } from "./transitions.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -143,7 +145,7 @@ export async function cancelLockedOrder(
       rows.map((r) => r.quantity),
     );
   }
-  order.status = as;
+  order.status = moveTo(order.status, as);
   await tx.update(orders).set({ status: as }).where(eq(orders.id, order.id));
   await announceCancelled(ctx, tx, order, as);
   return { changed: true, listingIds };
@@ -176,7 +178,7 @@ export async function settleParent(ctx: AppContext, tx: Tx, purchase: OrderRow[]
     const leaves = purchase.filter((o) => o.parentOrderId === parent.id).map((o) => o.status);
     const next = parentStatusAfter(parent.status, leaves);
     if (next === parent.status) continue;
-    parent.status = next;
+    parent.status = moveTo(parent.status, next);
     await tx.update(orders).set({ status: next }).where(eq(orders.id, parent.id));
     await ctx.events.publish({ userId: parent.userId, type: "orders" }, tx);
   }

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { BOTAPI_TEXTS } from "../../../contract/botapi.js";
 import { ORDER_TEXTS } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
-import { orderItems, orders } from "../../db/schema/index.js";
+import { orderItems, orders } from "../../db/schema/orders.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { jobHook } from "../../jobs/hook.js";
 import { moveInventory } from "../inventory/index.js";
+import { moveTo } from "./transitions.js";
 
 interface OrderCompletedEvent {
   orderId: string;
@@ -53,7 +54,10 @@ export async function completeOrder(
       .where(eq(orderItems.orderId, orderId));
     if (lines.length > 0) await moveInventory(ctx, tx, order.userId, "delivery", lines, { orderId });
     const completedAt = new Date();
-    await tx.update(orders).set({ status: "completed", completedAt }).where(eq(orders.id, orderId));
+    await tx
+      .update(orders)
+      .set({ status: moveTo(order.status, "completed"), completedAt })
+      .where(eq(orders.id, orderId));
     await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
     if (order.source === "withdrawal")
       await ctx.events.publish({ userId: order.userId, type: "withdrawals" }, tx);

@@ -9,12 +9,13 @@ import { sellerRoutes } from "./routes.js";
 
 export { cancelOrder, queueFollowUps } from "./cancel.js";
 export { completeOrder, onOrderCompleted } from "./completion.js";
+export { createOrders, newAuthKey, type OrderRow } from "./create.js";
 export {
   type OrderCreatedEvent,
   onOrderCancelled,
   onOrdersCreated,
 } from "./events.js";
-export { ingestShopifyOrder, intakeBatcher, newAuthKey } from "./intake.js";
+export { ingestShopifyOrder, intakeBatcher } from "./intake.js";
 export {
   applyShopifyOrderStateSoon,
   recordShopifyOrderEvent,

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.js";
 import { at, missing } from "../../db/rows.js";
 import type { Statement } from "../../db/script.js";
@@ -13,6 +13,7 @@ import {
   movementWrites,
 } from "../inventory/index.js";
 import { LaneBatcher } from "./batcher.js";
+import { newAuthKey, type OrderDraft, orderInserts } from "./create.js";
 import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
 import { isPaid } from "./lifecycle-rules.js";
 
@@ -45,9 +46,6 @@ interface GameOrder {
   lines: Map<string, number>;
   ok: boolean;
 }
-
-/** The buyer's secret claim key (192 random bits), for every order source. */
-export const newAuthKey = () => randomBytes(24).toString("base64url");
 
 function add(map: Map<string, number>, key: string, n: number): void {
   map.set(key, (map.get(key) ?? 0) + n);
@@ -301,18 +299,19 @@ function readClaim(rows: ClaimRow[]) {
 }
 
 /**
- * The second round trip's writes, in one statement: listing stock lowered, the orders and their items inserted,
- * then the reservations (the ledger's statements). Its text depends only on whether anything is reserved, so
- * PostgreSQL plans it once per connection (a prepared statement).
+ * The second round trip's writes, in one statement: listing stock lowered, the orders and their items inserted
+ * (`orderInserts`), then the reservations (the ledger's statements). Its text depends only on whether anything is
+ * reserved, so PostgreSQL plans it once per connection (a prepared statement).
  */
 function writeStatement(
   sold: Map<string, number>,
-  orderRows: unknown[][],
-  itemRows: unknown[][],
+  drafts: OrderDraft[],
   locked: Map<string, Balance>,
   moves: Movement[],
 ): { statement: Statement; reserved: MovementWrites } {
-  const values = [...columnsOf([...sold], 2), ...columnsOf(orderRows, 12), ...columnsOf(itemRows, 4)];
+  const sales = columnsOf([...sold], 2);
+  const inserts = orderInserts(drafts, sales.length);
+  const values = [...sales, ...inserts.values];
   const reserved = movementWrites(locked, moves, values.length);
   // allocate() already decided the reservations against the same balances, so a refusal would be a bug.
   if (reserved.outcomes.some((o) => !o.applied)) throw new Error("Reservation refused after allocation");
@@ -323,20 +322,7 @@ function writeStatement(
            FROM unnest($1::uuid[], $2::int[]) AS sale(listing_id, units)
           WHERE listings.id = sale.listing_id
          RETURNING 1
-       ), new_order AS (
-         INSERT INTO orders (id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id,
-                             shopify_order_number, customer_email, total_amount, auth_key, payment_pending, source)
-         SELECT o.*, 'shopify'
-           FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[],
-                       $10::text[], $11::text[], $12::numeric[], $13::text[], $14::boolean[])
-             AS o(id, user_id, parent_order_id, status, game, shop_domain, shopify_order_id, shopify_order_number,
-                  customer_email, total_amount, auth_key, payment_pending)
-         RETURNING 1
-       ), new_order_item AS (
-         INSERT INTO order_items (order_id, item_id, listing_id, quantity)
-         SELECT * FROM unnest($15::uuid[], $16::uuid[], $17::uuid[], $18::int[])
-         RETURNING 1
-       )${reserved.ctes ? `, ${reserved.ctes}` : ""}
+       ), ${inserts.ctes}${reserved.ctes ? `, ${reserved.ctes}` : ""}
        SELECT ${reserved.ctes ? "(SELECT count(*) FROM ledger_u)::int" : "0"} AS n`,
     values: [...values, ...reserved.params],
   };
@@ -375,8 +361,7 @@ async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): 
       if (games.length === 1) at(games, 0).id = c.topId;
       return [{ ...c, userId, games, multiGame: games.length > 1 }];
     });
-    const orderRows: unknown[][] = [];
-    const itemRows: unknown[][] = [];
+    const drafts: OrderDraft[] = [];
     const sold = new Map<string, number>();
     const events: OrderCreatedEvent[] = [];
     const taken = pending
@@ -402,37 +387,40 @@ async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): 
           : (p.order.name?.replace(/^#/, "") ?? null);
       // An unpaid purchase keeps its items reserved but cannot be claimed until orders/paid (decision 028).
       const paid = isPaid(p.order.financial_status);
-      const row = (
+      const draft = (
         id: string,
         parent: string | null,
         ok: boolean,
         game: string | null,
         cents: bigint,
         key: boolean,
-      ) => [
+        items: OrderDraft["items"],
+      ): OrderDraft => ({
         id,
-        p.userId,
-        parent,
-        ok ? (paid ? "unclaimed" : "awaiting_payment") : "failed_no_stock",
+        userId: p.userId,
+        source: "shopify",
+        parentOrderId: parent,
+        status: ok ? (paid ? "unclaimed" : "awaiting_payment") : "failed_no_stock",
         game,
-        p.shop,
-        p.order.id,
-        number,
-        email,
-        centsToDecimal(cents),
-        key ? newAuthKey() : null,
-        !paid,
-      ];
+        shopDomain: p.shop,
+        shopifyOrderId: p.order.id,
+        shopifyOrderNumber: number,
+        customerEmail: email,
+        totalAmount: centsToDecimal(cents),
+        authKey: key ? newAuthKey() : null,
+        paymentPending: !paid,
+        items,
+      });
       if (p.multiGame) {
         const total = p.games.reduce((sum, g) => sum + g.cents, 0n);
-        orderRows.push(row(p.topId, null, served.length > 0, null, total, true));
+        drafts.push(draft(p.topId, null, served.length > 0, null, total, true, []));
       }
       for (const g of p.games) {
-        orderRows.push(row(g.id, p.multiGame ? p.topId : null, g.ok, g.game, g.cents, !p.multiGame));
-        for (const [key, qty] of g.lines) {
+        const items = [...g.lines].map(([key, quantity]) => {
           const [listingId, itemId] = key.split(" ");
-          itemRows.push([g.id, itemId, listingId, qty]);
-        }
+          return { itemId, listingId, quantity };
+        });
+        drafts.push(draft(g.id, p.multiGame ? p.topId : null, g.ok, g.game, g.cents, !p.multiGame, items));
       }
       const orderIds = [...(p.multiGame ? [p.topId] : []), ...p.games.map((g) => g.id)];
       events.push({ userId: p.userId, orderIds, listingIds: [...listingSales.keys()] });
@@ -444,7 +432,7 @@ async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): 
         known: claim.known.has(`${p.shop} ${p.order.id}`),
       };
     }
-    if (orderRows.length === 0) {
+    if (drafts.length === 0) {
       await t.last([]);
       return;
     }
@@ -460,7 +448,7 @@ async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): 
           ref: { orderId: g.id },
         })),
     );
-    const { statement, reserved } = writeStatement(sold, orderRows, itemRows, claim.locked, moves);
+    const { statement, reserved } = writeStatement(sold, drafts, claim.locked, moves);
     // The orders.created job commits with the orders, in the same round trip. Its listeners act for sellers whose
     // store syncs inventory or who turned Discord notifications on; for the others there is nothing to queue.
     const followUps = events.filter((e) => claim.followedUp.has(e.userId));

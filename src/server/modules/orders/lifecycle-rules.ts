@@ -1,10 +1,12 @@
+import type { OrderStatus } from "../../../contract/orders.js";
+
 /** Pure rules of the order lifecycle after intake (decision 028). */
 
 /** Statuses whose items are reserved in the ledger (a release gives them back). */
-export const RESERVING_STATUSES: readonly string[] = ["awaiting_payment", "unclaimed", "pending"];
+export const RESERVING_STATUSES: readonly OrderStatus[] = ["awaiting_payment", "unclaimed", "pending"];
 
 /** Statuses a cancellation or refund still changes (before delivery). */
-export const UNDELIVERED_STATUSES: readonly string[] = [...RESERVING_STATUSES, "failed_no_stock"];
+export const UNDELIVERED_STATUSES: readonly OrderStatus[] = [...RESERVING_STATUSES, "failed_no_stock"];
 
 export type CancelStatus = "cancelled" | "refunded";
 
@@ -77,7 +79,7 @@ export function refundReleases(rows: RefundableItem[], lines: RefundLine[]): Map
 }
 
 /** A multi-game parent follows its games: cancelled or refunded once every game is (refunded if any was). */
-export function parentStatusAfter(current: string, leaves: string[]): string {
+export function parentStatusAfter(current: OrderStatus, leaves: OrderStatus[]): OrderStatus {
   if (leaves.length === 0 || !leaves.every((s) => s === "cancelled" || s === "refunded")) return current;
   return leaves.includes("refunded") ? "refunded" : "cancelled";
 }

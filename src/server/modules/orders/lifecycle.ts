@@ -2,7 +2,8 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
 import { at } from "../../db/rows.js";
-import { orderItems, orders, shopifyOrderStates, shopifyRefunds } from "../../db/schema/index.js";
+import { orderItems, orders } from "../../db/schema/orders.js";
+import { shopifyOrderStates, shopifyRefunds } from "../../db/schema/shopify.js";
 import {
   cancelLockedOrder,
   cancelPurchase,

@@ -1,16 +1,18 @@
 import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
+import type { OrderStatus } from "../../../contract/orders.js";
 import { ORDER_TEXTS, sellerMayRetry } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
-import { orderItems, orders } from "../../db/schema/index.js";
+import { orderItems, orders } from "../../db/schema/orders.js";
 import { conflict } from "../../http/errors.js";
 import { InsufficientInventoryError, mergeQuantities, moveInventory } from "../inventory/index.js";
 import { cancelOrder, lockPurchase, queueFollowUps } from "./cancel.js";
+import { moveTo } from "./transitions.js";
 
 /** How many failed orders one restock looks at (oldest first); the next credit continues. */
 const RETRY_BATCH = 100;
 
 /** What serving a failed order came to: the status it now has, or why it was not served. */
-type ServeOutcome = "awaiting_payment" | "unclaimed" | "not_retryable" | "no_stock";
+type ServeOutcome = OrderStatus | "not_retryable" | "no_stock";
 
 /**
  * Serves a failed order now if the seller's stock allows: its items reserved, it becomes claimable (or waits for
@@ -31,7 +33,7 @@ async function serveFailedOrder(ctx: AppContext, orderId: string, userId?: strin
       await moveInventory(ctx, tx, order.userId, "reservation", mergeQuantities(lines), {
         orderId: order.id,
       });
-      const status = order.paymentPending ? "awaiting_payment" : "unclaimed";
+      const status = moveTo(order.status, order.paymentPending ? "awaiting_payment" : "unclaimed");
       const served = purchase.filter(
         (o) => o.id === order.id || (o.id === order.parentOrderId && o.status === "failed_no_stock"),
       );

@@ -6,7 +6,7 @@ import {
 } from "../../../contract/discount-codes.js";
 import type { AppContext } from "../../context.js";
 import { missing } from "../../db/rows.js";
-import { discountCodes } from "../../db/schema/index.js";
+import { discountCodes } from "../../db/schema/payments.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
 

@@ -29,13 +29,13 @@ import { durationDays, purchaseRefusal, TIER_NAMES } from "../../../contract/sub
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
+import { users } from "../../db/schema/auth.js";
 import {
   cryptoInvoices,
   discountCodes,
   invoiceRequests,
   paymentsToSettle,
-  users,
-} from "../../db/schema/index.js";
+} from "../../db/schema/payments.js";
 import { badRequest, HttpError, notFound } from "../../http/errors.js";
 import {
   type CryptoInvoice,

@@ -4,7 +4,8 @@ import type { CryptoCurrency, PaymentToSettle, SettlementKind } from "../../../c
 import type { Duration, PaidTier } from "../../../contract/plans.js";
 import type { AppContext } from "../../context.js";
 import { missing } from "../../db/rows.js";
-import { cryptoInvoices, paymentsToSettle, users } from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
+import { cryptoInvoices, paymentsToSettle } from "../../db/schema/payments.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
 

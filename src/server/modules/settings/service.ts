@@ -8,7 +8,7 @@ import {
   SETTINGS_TEXTS,
 } from "../../../contract/settings.js";
 import type { AppContext } from "../../context.js";
-import { users } from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
 import { badRequest, forbidden } from "../../http/errors.js";
 import type { SessionUser } from "../auth/index.js";
 

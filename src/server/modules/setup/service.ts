@@ -3,7 +3,7 @@ import { hasPaidTier, type Tier } from "../../../contract/plans.js";
 import { SETUP_TEXTS, type UpdateSubscriptionRequest } from "../../../contract/setup.js";
 import type { AppContext } from "../../context.js";
 import { missing } from "../../db/rows.js";
-import { users } from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
 import { forbidden } from "../../http/errors.js";
 import type { SessionUser } from "../auth/index.js";
 

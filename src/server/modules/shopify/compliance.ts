@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
-import { orders, shopifyOrderReceipts, shops } from "../../db/schema/index.js";
+import { orders } from "../../db/schema/orders.js";
+import { shopifyOrderReceipts, shops } from "../../db/schema/shopify.js";
 
 /** app/uninstalled: the token is dead; orders from this store are ignored until it is installed again. */
 export async function markUninstalled(ctx: AppContext, shop: string): Promise<void> {

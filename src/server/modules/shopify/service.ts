@@ -13,7 +13,9 @@ import {
 } from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
-import { listings, oauthStates, orders, shops } from "../../db/schema/index.js";
+import { listings } from "../../db/schema/listings.js";
+import { orders } from "../../db/schema/orders.js";
+import { oauthStates, shops } from "../../db/schema/shopify.js";
 import { badRequest, HttpError } from "../../http/errors.js";
 import {
   hashOAuthState,

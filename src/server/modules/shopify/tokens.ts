@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { decryptSecret, encryptSecret } from "../../crypto/secrets.js";
 import type { DbOrTx } from "../../db/client.js";
-import { shops } from "../../db/schema/index.js";
+import { shops } from "../../db/schema/shopify.js";
 import { type AdminAccess, ShopifyError, type ShopifyTokens } from "../../integrations/shopify/index.js";
 
 export const TOKEN_PURPOSE = "shopify-access-token";

@@ -18,7 +18,8 @@ import { decryptSecret, encryptSecret } from "../../crypto/secrets.js";
 import { newSubscriptionKey, subscriptionKeyHash } from "../../crypto/tokens.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { at, missing } from "../../db/rows.js";
-import { subscriptionKeys, users } from "../../db/schema/index.js";
+import { users } from "../../db/schema/auth.js";
+import { subscriptionKeys } from "../../db/schema/subscriptions.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Game } from "../../../contract/games.js";
+import type { OrderStatus } from "../../../contract/orders.js";
 import { activeTier, hasPaidTier } from "../../../contract/plans.js";
 import {
   type CreateWithdrawalRequest,
@@ -11,14 +12,17 @@ import {
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import { inventoryBalances, items, orderItems, orders } from "../../db/schema/index.js";
+import { inventoryBalances } from "../../db/schema/inventory.js";
+import { items } from "../../db/schema/items.js";
+import { orders } from "../../db/schema/orders.js";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js";
 import type { SessionUser } from "../auth/index.js";
 import { dispatchBotForOrder, lockUser } from "../bots/index.js";
 import { InsufficientInventoryError, mergeQuantities, moveInventory } from "../inventory/index.js";
+import { createOrders } from "../orders/index.js";
 import { lookupRobloxUser } from "../roblox/index.js";
 
-const OPEN_STATUSES = ["unclaimed", "pending"];
+const OPEN_STATUSES: readonly OrderStatus[] = ["unclaimed", "pending"];
 
 /** Withdrawals (and the pending lookup) need a paid tier that has not expired. */
 function assertCanWithdraw(user: SessionUser, now = new Date()): void {
@@ -27,10 +31,11 @@ function assertCanWithdraw(user: SessionUser, now = new Date()): void {
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** An open withdrawal (just created, or found by `openWithdrawal`) as the page shows it. */
 function toSummary(o: OrderRow): WithdrawalSummary {
   return {
     id: o.id,
-    status: o.status as WithdrawalSummary["status"],
+    status: o.status === "pending" ? "pending" : "unclaimed",
     game: o.game as Game,
     robloxUsername: o.robloxUsername ?? "",
   };
@@ -112,9 +117,8 @@ export async function createWithdrawal(
     return await ctx.db.transaction(async (tx) => {
       await lockUser(tx, user.id);
       if (await openWithdrawal(tx, user.id)) throw conflict(WITHDRAWAL_TEXTS.alreadyPending);
-      const [order = missing("the inserted orders row")] = await tx
-        .insert(orders)
-        .values({
+      const [order = missing("the created withdrawal order")] = await createOrders(tx, [
+        {
           userId: user.id,
           source: "withdrawal",
           status: "unclaimed",
@@ -122,9 +126,9 @@ export async function createWithdrawal(
           robloxUsername: roblox.name,
           robloxUserId: roblox.id,
           usernameLocked: true,
-        })
-        .returning();
-      await tx.insert(orderItems).values(lines.map((l) => ({ orderId: order.id, ...l })));
+          items: lines,
+        },
+      ]);
       await moveInventory(ctx, tx, user.id, "reservation", lines, { orderId: order.id });
       await ctx.events.publish({ userId: user.id, type: "withdrawals" }, tx);
       await ctx.events.publish({ userId: user.id, type: "orders" }, tx);

@@ -1,31 +1,18 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { orders } from "./commerce.js";
-import { bots, users } from "./core.js";
+import { users } from "./auth.js";
+import { bots } from "./bots.js";
+import { createdAt } from "./columns.js";
 
-/**
- * Friend requests a delivery bot must send in game (the bot agent reads them as work and marks them sent).
- * status: to_send | sent. One per order: turning the bot on again for the same order re-queues it.
- */
-export const botFriendRequests = pgTable(
-  "bot_friend_requests",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    botId: uuid("bot_id")
-      .notNull()
-      .references(() => bots.id, { onDelete: "cascade" }),
-    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
-    robloxUserId: bigint("roblox_user_id", { mode: "number" }).notNull(),
-    robloxUsername: text("roblox_username").notNull(),
-    status: text("status").notNull().default("to_send"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex("bot_friend_requests_order_key").on(t.orderId),
-    index("bot_friend_requests_bot_idx").on(t.botId, t.status),
-  ],
-);
+/** Keys for delivery-bot agents (Bot API bearer tokens), stored hashed. */
+export const botKeys = pgTable("bot_keys", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  keyHash: text("key_hash").notNull().unique(),
+  keyPrefix: text("key_prefix").notNull(),
+  createdAt: createdAt(),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+});
 
 /**
  * Every in-game trade a bot reported as a deposit, credited or refused (the audit log of refusals).

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   index,
   integer,
   jsonb,
@@ -11,9 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./core.js";
-
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+import { users } from "./auth.js";
+import { createdAt } from "./columns.js";
 
 /**
  * The public API's Idempotency-Key: the first answer to a key (with a hash of its request) is kept for 24 hours so a
@@ -79,12 +77,3 @@ export const webhookDeliveries = pgTable(
       .where(sql`${t.orderId} IS NOT NULL`),
   ],
 );
-
-/** What the sandbox's webhook receiver got, so a tester sees deliveries without a server of their own. */
-export const sandboxWebhookReceipts = pgTable("sandbox_webhook_receipts", {
-  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  path: text("path").notNull(),
-  headers: jsonb("headers").notNull(),
-  body: text("body").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-});
