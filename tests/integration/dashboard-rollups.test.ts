@@ -43,7 +43,7 @@ describe.each(DRIVERS)("dashboard rollup job on %s", (driver) => {
           .values(
             more.map((p) => ({
               userId: user.userId,
-              source: "shopify",
+              source: "shopify" as const,
               game: "mm2",
               totalAmount: (p.cents / 100).toFixed(2),
               createdAt: new Date(p.at),

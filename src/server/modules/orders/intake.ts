@@ -417,7 +417,7 @@ async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): 
       }
       for (const g of p.games) {
         const items = [...g.lines].map(([key, quantity]) => {
-          const [listingId, itemId] = key.split(" ");
+          const [listingId, itemId = missing("the line key's item id")] = key.split(" ");
           return { itemId, listingId, quantity };
         });
         drafts.push(draft(g.id, p.multiGame ? p.topId : null, g.ok, g.game, g.cents, !p.multiGame, items));

@@ -112,7 +112,7 @@ export async function createWithdrawal(
   if (tooLarge) throw rangeError(tooLarge.itemId);
 
   const roblox = await lookupRobloxUser(ctx, robloxUsername);
-  const [game] = games;
+  const [game = missing("the withdrawal's game")] = games;
   try {
     return await ctx.db.transaction(async (tx) => {
       await lockUser(tx, user.id);
