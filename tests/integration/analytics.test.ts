@@ -7,6 +7,7 @@ import type { App } from "../../src/server/app.js";
 import { at, missing } from "../../src/server/db/rows.js";
 import { orderItems, orders } from "../../src/server/db/schema/index.js";
 import { foldAnalytics, invalidateDashboardRollups } from "../../src/server/modules/dashboard/index.js";
+import { createOrders } from "../../src/server/modules/orders/index.js";
 import { apiSeller, bearer } from "./api-fixtures.js";
 import { createItem, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
@@ -291,6 +292,48 @@ describe.each(DRIVERS)("costs and analytics on %s", (driver) => {
     expect(folded).toEqual(before);
     expect(before).toEqual(after);
     expect((before[1] as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("counts each unit once when orders and their items are inserted in one statement (createOrders)", async () => {
+    const seller = await signIn(t.app, uniqueName("OneStatement"));
+    const [a = missing("a"), b = missing("b")] = [
+      await createItem(t.app, "mm2"),
+      await createItem(t.app, "mm2"),
+    ];
+    const drafts = [
+      { total: "10.00", items: [{ itemId: a.id, quantity: 2 }] },
+      {
+        total: "6.00",
+        items: [
+          { itemId: a.id, quantity: 1 },
+          { itemId: b.id, quantity: 2 },
+        ],
+      },
+    ];
+    await t.app.ctx.db.transaction((tx) =>
+      createOrders(
+        tx,
+        drafts.map((d) => ({
+          userId: seller.userId,
+          source: "shopify" as const,
+          status: "unclaimed" as const,
+          game: "mm2",
+          totalAmount: d.total,
+          items: d.items,
+        })),
+      ),
+    );
+    const units = await t.app.ctx.database.raw.query<{ item_id: string; units: string; revenue: string }>(
+      "SELECT item_id, units::text, revenue::text FROM analytics_item_stats WHERE user_id = $1 AND span = 'day' ORDER BY units DESC",
+      [seller.userId],
+    );
+    expect(units.rows.map((r) => [r.item_id, Number(r.units), Number(r.revenue)])).toEqual([
+      [a.id, 3, 12],
+      [b.id, 2, 4],
+    ]);
+    const { before, folded, after } = await rebuiltRows(t.app, seller.userId);
+    expect(folded).toEqual(before);
+    expect(before).toEqual(after);
   });
 
   it("gives Basic and Pro the advanced analytics and the CSV; Free gets 403 on each", async () => {
