@@ -146,10 +146,13 @@ test("the setup wizard's toasts keep clear of its buttons, and a Basic key chose
   });
   await page.getByLabel("Product Key").fill(key);
   await wizard.getByRole("button", { name: "Activate Key" }).click();
+  // The toast itself, not Radix's live-region copy of its text announced to screen readers for a moment.
   await expect(
-    page.getByText(
-      "Your subscription has been activated! This key is for the Basic plan, so you are on Basic, not the Pro plan you chose.",
-    ),
+    page
+      .getByRole("region", { name: /Notifications/ })
+      .getByText(
+        "Your subscription has been activated! This key is for the Basic plan, so you are on Basic, not the Pro plan you chose.",
+      ),
   ).toBeVisible();
   await expect(wizard).toHaveCount(0);
 });
