@@ -7,7 +7,7 @@ import { signAsPlisio } from "../src/server/integrations/crypto/sandbox/sign.js"
 import { hashToken } from "../src/server/modules/auth/sessions.js";
 import { type ApiOrderRequests, type ApiSeller, apiOrderRequests } from "./api-load.js";
 import { buildServerBundle, freshDatabase, ms, percentile, startServer, stopServer } from "./lib.js";
-import { type LoadResult, runLoad } from "./load.js";
+import { type LoadResult, type LoadRow, loadRow, printLoadRows, runLoad } from "./load.js";
 
 /**
  * The public API (issue 30): POST /api/v1/create-order with the bearer keys of 20 sellers and Idempotency-Keys (one
@@ -21,20 +21,10 @@ const SELLERS = 20;
  */
 const WRITES_PER_MINUTE = 1_000_000;
 const CALLBACKS = 100;
-
-interface ApiRow {
-  target: string;
-  mode: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  max: number;
-  ok: number;
-  failed: number;
-}
+const TARGET = "Autodrop (create-order)";
 
 export interface ApiBenchResult {
-  rows: ApiRow[];
+  rows: LoadRow[];
   stored: { expected: number; orders: number; keys: number; keysWithOneOrder: number };
   activation: { count: number; p50: number; p99: number; max: number };
 }
@@ -78,19 +68,6 @@ async function seedSellers(url: string): Promise<ApiSeller[]> {
     }
     return sellers;
   });
-}
-
-function summarise(mode: string, r: LoadResult): ApiRow {
-  return {
-    target: "Autodrop (create-order)",
-    mode,
-    requestsPerSecond: r.ok / r.seconds,
-    p50: r.p50,
-    p99: r.p99,
-    max: r.max,
-    ok: r.ok,
-    failed: r.failed,
-  };
 }
 
 /** Each phase gets its own requests (its own keys), so the orders it must leave behind follow from what it sent. */
@@ -225,7 +202,10 @@ export async function benchApi(seconds = 10, rate = 500): Promise<ApiBenchResult
       const failedWarm = warm.result.failed;
       if (failedWarm) console.log(`  ${failedWarm} requests of the warm-up failed`);
       return {
-        rows: [summarise(`${rate}/s fixed`, fixed.result), summarise("max, 100 connections", flatOut.result)],
+        rows: [
+          loadRow(TARGET, `${rate}/s fixed`, fixed.result),
+          loadRow(TARGET, "max, 100 connections", flatOut.result),
+        ],
         stored,
         activation,
       };
@@ -238,14 +218,7 @@ export async function benchApi(seconds = 10, rate = 500): Promise<ApiBenchResult
 }
 
 export function printApi(result: ApiBenchResult): void {
-  console.log(
-    "\n| server | load | orders/s | p50 | p99 | max | ok | failed |\n| --- | --- | --- | --- | --- | --- | --- | --- |",
-  );
-  for (const r of result.rows) {
-    console.log(
-      `| ${r.target} | ${r.mode} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.ok} | ${r.failed} |`,
-    );
-  }
+  printLoadRows(result.rows);
   const s = result.stored;
   const once = s.orders === s.expected && s.keys === s.expected && s.keysWithOneOrder === s.expected;
   console.log(

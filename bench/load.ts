@@ -1,6 +1,6 @@
 import net from "node:net";
 import { performance } from "node:perf_hooks";
-import { percentile } from "./lib.js";
+import { ms, percentile } from "./lib.js";
 
 /**
  * An HTTP/1.1 load generator for the ingest benchmark (decision 010). At a fixed rate it is open-loop: request i is
@@ -203,4 +203,41 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? 0,
   };
+}
+
+/** One row of a load benchmark's table: a server under one load. */
+export interface LoadRow {
+  target: string;
+  mode: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  ok: number;
+  failed: number;
+}
+
+export function loadRow(target: string, mode: string, r: LoadResult): LoadRow {
+  return {
+    target,
+    mode,
+    requestsPerSecond: r.ok / r.seconds,
+    p50: r.p50,
+    p99: r.p99,
+    max: r.max,
+    ok: r.ok,
+    failed: r.failed,
+  };
+}
+
+/** The rows as the Markdown table docs/performance.md keeps. */
+export function printLoadRows(rows: LoadRow[]): void {
+  console.log(
+    "\n| server | load | orders/s | p50 | p99 | max | ok | failed |\n| --- | --- | --- | --- | --- | --- | --- | --- |",
+  );
+  for (const r of rows) {
+    console.log(
+      `| ${r.target} | ${r.mode} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.ok} | ${r.failed} |`,
+    );
+  }
 }

@@ -5,8 +5,8 @@ import { encryptSecret } from "../src/server/crypto/secrets.js";
 import { at } from "../src/server/db/rows.js";
 import { shopifyWebhookSignature } from "../src/server/integrations/shopify/sandbox/signing.js";
 import { TOKEN_PURPOSE } from "../src/server/modules/shopify/tokens.js";
-import { buildServerBundle, freshDatabase, ms, startServer, stopServer } from "./lib.js";
-import { type LoadRequest, type LoadResult, runLoad } from "./load.js";
+import { buildServerBundle, freshDatabase, startServer, stopServer } from "./lib.js";
+import { type LoadRequest, type LoadResult, type LoadRow, loadRow, printLoadRows, runLoad } from "./load.js";
 
 /**
  * Shopify orders/create ingest on PostgreSQL (docs/performance.md budget: >= 1,000 orders/s, p99 < 50 ms, never slower than
@@ -17,17 +17,6 @@ const SHOPS = 20;
 const LISTINGS_PER_SHOP = 5;
 const PATH = "/api/webhooks/shopify/orders";
 const secret = SANDBOX_DEFAULTS.shopifyApiSecret;
-
-export interface IngestResult {
-  target: string;
-  mode: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  max: number;
-  ok: number;
-  failed: number;
-}
 
 export async function seedStores(url: string): Promise<{ shop: string; variants: string[] }[]> {
   const c = new pg.Client({ connectionString: url });
@@ -113,19 +102,6 @@ function load(url: string, next: () => LoadRequest, seconds: number, rate?: numb
   return runLoad({ url, connections: 100, seconds, rate, next, flatOutRequests: seconds * 2500 });
 }
 
-function summarise(target: string, mode: string, r: LoadResult): IngestResult {
-  return {
-    target,
-    mode,
-    requestsPerSecond: r.ok / r.seconds,
-    p50: r.p50,
-    p99: r.p99,
-    max: r.max,
-    ok: r.ok,
-    failed: r.failed,
-  };
-}
-
 async function count(url: string, sql: string): Promise<number> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -141,15 +117,15 @@ async function measure(
   next: () => LoadRequest,
   seconds: number,
   rate: number,
-): Promise<IngestResult[]> {
+): Promise<LoadRow[]> {
   await load(url, next, 3, rate);
-  const fixed = summarise(target, `${rate}/s fixed`, await load(url, next, seconds, rate));
-  const flatOut = summarise(target, "max, 100 connections", await load(url, next, seconds));
+  const fixed = loadRow(target, `${rate}/s fixed`, await load(url, next, seconds, rate));
+  const flatOut = loadRow(target, "max, 100 connections", await load(url, next, seconds));
   return [fixed, flatOut];
 }
 
-export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<IngestResult[]> {
-  const results: IngestResult[] = [];
+export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<LoadRow[]> {
+  const results: LoadRow[] = [];
   const db = await freshDatabase("ingest");
   try {
     // Autodrop: the real server with its jobs running (orders.created is handled while the load runs).
@@ -191,15 +167,8 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Ing
   return results;
 }
 
-export function printIngest(results: IngestResult[]): void {
-  console.log(
-    "\n| server | load | orders/s | p50 | p99 | max | ok | failed |\n| --- | --- | --- | --- | --- | --- | --- | --- |",
-  );
-  for (const r of results) {
-    console.log(
-      `| ${r.target} | ${r.mode} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.ok} | ${r.failed} |`,
-    );
-  }
+export function printIngest(results: LoadRow[]): void {
+  printLoadRows(results);
   const ours = results.find((r) => r.target.startsWith("Autodrop") && r.mode.startsWith("max"));
   const theirs = results.find((r) => r.target.startsWith("Baseline") && r.mode.startsWith("max"));
   if (ours && theirs)
