@@ -336,6 +336,20 @@ describe.each(DRIVERS)("costs and analytics on %s", (driver) => {
     expect(before).toEqual(after);
   });
 
+  it("runs the triggers' statements as static SQL, whose plans the session caches (no EXECUTE per write)", async () => {
+    const functions = await t.app.ctx.database.raw.query<{ name: string; source: string }>(
+      "SELECT proname AS name, prosrc AS source FROM pg_proc WHERE proname IN ('analytics_orders_changed', 'analytics_items_changed') ORDER BY proname",
+    );
+    expect(functions.rows.map((f) => f.name)).toEqual([
+      "analytics_items_changed",
+      "analytics_orders_changed",
+    ]);
+    for (const f of functions.rows) {
+      expect(f.source).not.toMatch(/\bEXECUTE\b/i);
+      expect(f.source).toMatch(/INSERT INTO analytics_item_stats_delta/);
+    }
+  });
+
   it("gives Basic and Pro the advanced analytics and the CSV; Free gets 403 on each", async () => {
     const free = await signIn(t.app, uniqueName("Free"), { tier: "free" });
     for (const url of [

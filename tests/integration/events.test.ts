@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type App, buildApp } from "../../src/server/app.js";
 import { testConfig } from "../../src/server/config.js";
 import { createItem, grant, uniqueName } from "./bot-fixtures.js";
@@ -39,6 +39,41 @@ describe.each(DRIVERS)("GET /api/events (Server-Sent Events) on %s", (driver) =>
       expect(await stream.next()).toEqual({ type: "inventory" });
     } finally {
       stream.close();
+    }
+  });
+
+  it("notifies a transaction's events after it commits, never when it rolls back, and a burst in few statements", async () => {
+    const seller = await signIn(t.app, uniqueName("Sst"));
+    const { events, database } = t.app.ctx;
+    const heard: string[] = [];
+    const unsubscribe = events.subscribe(seller.userId, (e) => heard.push(e.type));
+    const notify = vi.spyOn(database.raw, "query");
+    const notifications = () => notify.mock.calls.filter(([text]) => text.includes("pg_notify")).length;
+    try {
+      await expect(
+        t.app.ctx.db.transaction(async (tx) => {
+          await events.publish({ userId: seller.userId, type: "bots" }, tx);
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      await t.app.ctx.db.transaction(async (tx) => {
+        await events.publish({ userId: seller.userId, type: "orders" }, tx);
+        // PostgreSQL would hold its notification lock from a NOTIFY here through the commit.
+        expect(notifications()).toBe(0);
+      });
+      expect(notifications()).toBe(1);
+      await expect.poll(() => heard).toEqual(["orders"]);
+
+      notify.mockClear();
+      await Promise.all(
+        Array.from({ length: 50 }, () => events.publish({ userId: seller.userId, type: "inventory" })),
+      );
+      expect(notifications()).toBeLessThanOrEqual(2);
+      await expect.poll(() => heard.filter((type) => type === "inventory").length).toBe(50);
+      expect(heard).not.toContain("bots");
+    } finally {
+      notify.mockRestore();
+      unsubscribe();
     }
   });
 

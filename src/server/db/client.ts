@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { PROJECT_ROOT } from "../paths.js";
+import { withAfterCommit } from "./after-commit.js";
 import { keyedSerial } from "./keyed-serial.js";
 import { type ListenHandlers, PgListener } from "./listener.js";
 import * as schema from "./schema/index.js";
@@ -91,7 +92,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) initPgliteClusterInChild(dataDir);
   }
   const client = await PGlite.create(dataDir, { postgresqlconf: PGLITE_CONF });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = withAfterCommit(drizzlePglite(client, { schema }) as unknown as Db);
   const serial = keyedSerial();
   const raw: RawSql = {
     async query(text, values) {
@@ -141,7 +142,7 @@ async function openPostgres(url: string): Promise<Database> {
     // on the app) would otherwise be an unhandled 'error' event. The query under way fails; the pool drops it.
     p.on("connect", (client) => client.on("error", () => undefined));
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = withAfterCommit(drizzlePg(pool, { schema }) as unknown as Db);
   const listeners = new Set<PgListener>();
   const raw: RawSql = {
     async query(text, values) {

@@ -1,7 +1,8 @@
 import { EventEmitter } from "node:events";
 import type { Logger } from "pino";
 import type { LiveEventType } from "../../contract/endpoints/events.js";
-import { type Database, type DbOrTx, txSql } from "../db/client.js";
+import { afterCommit } from "../db/after-commit.js";
+import type { Database, DbOrTx } from "../db/client.js";
 
 const CHANNEL = "autodrop_events";
 // PostgreSQL refuses NOTIFY payloads of 8000 bytes or more.
@@ -49,6 +50,10 @@ export class EventBus {
   private emitter = new EventEmitter();
   private unlisten: (() => Promise<void>) | null = null;
   private listening = false;
+  /** Events for the next NOTIFY statement, and that statement, once one is under way (send). */
+  private waiting: UserEvent[] = [];
+  private nextSend: Promise<void> | null = null;
+  private lastSend: Promise<void> = Promise.resolve();
 
   constructor(
     private database: Database,
@@ -89,11 +94,44 @@ export class EventBus {
     await this.publishMany([event], tx);
   }
 
-  /** Several events in one round trip and as few notifications as fit (same delivery rule as publish). */
+  /**
+   * Sends events to every instance. Given a transaction, they go once it commits (never if it rolls back): a NOTIFY
+   * inside it would make it hold PostgreSQL's notification lock through its commit, so notifying transactions would
+   * commit one at a time. They are hints to refetch, so a crash between the commit and the send costs a refresh.
+   * Without one, the answer waits until they are sent.
+   */
   async publishMany(events: UserEvent[], tx?: DbOrTx): Promise<void> {
     if (events.length === 0) return;
-    const sql = tx ? txSql(tx) : this.database.raw;
-    await sql.query("SELECT pg_notify($1, e) FROM unnest($2::text[]) AS e", [CHANNEL, packEvents(events)]);
+    if (!tx) return this.send(events);
+    afterCommit(tx, () => {
+      this.send(events).catch((err) => this.log.warn({ err }, "realtime events not published"));
+    });
+  }
+
+  /**
+   * One NOTIFY statement at a time per instance: events published while one is under way wait for it and go
+   * together in the next, so a burst of writes costs a few notifications, not one each.
+   */
+  private send(events: UserEvent[]): Promise<void> {
+    this.waiting.push(...events);
+    if (!this.nextSend) {
+      const next = this.lastSend.then(() => {
+        const batch = this.waiting;
+        this.waiting = [];
+        this.nextSend = null;
+        return this.notify(batch);
+      });
+      this.nextSend = next;
+      this.lastSend = next.catch(() => undefined);
+    }
+    return this.nextSend;
+  }
+
+  private async notify(events: UserEvent[]): Promise<void> {
+    await this.database.raw.query("SELECT pg_notify($1, e) FROM unnest($2::text[]) AS e", [
+      CHANNEL,
+      packEvents(events),
+    ]);
   }
 
   subscribe(userId: string, onEvent: (event: StreamEvent) => void): () => void {
