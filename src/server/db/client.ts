@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { PROJECT_ROOT } from "../paths.js";
-import { withAfterCommit } from "./after-commit.js";
+import { collectAfterCommit } from "./after-commit.js";
 import { keyedSerial } from "./keyed-serial.js";
 import { type ListenHandlers, PgListener } from "./listener.js";
 import * as schema from "./schema/index.js";
@@ -63,6 +63,22 @@ export function txSql(tx: DbOrTx): Pick<RawSql, "query"> {
       return { rows: res.rows as T[] };
     },
   };
+}
+
+/** Gives `db.transaction` the afterCommit callbacks of after-commit.ts: they run once its transaction commits. */
+function withAfterCommit(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  const withCallbacks: Db["transaction"] = async (fn, config) => {
+    const callbacks: (() => void)[] = [];
+    const result = await transaction((tx) => {
+      collectAfterCommit(tx, callbacks);
+      return fn(tx);
+    }, config);
+    for (const callback of callbacks) callback();
+    return result;
+  };
+  db.transaction = withCallbacks;
+  return db;
 }
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {

@@ -16,9 +16,10 @@ import type { AppContext } from "../../context.js";
 import { routeOf } from "../../http/endpoint-route.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
 import { API_KEY_CALLER, apiUserOf, type RouteApp, userOf } from "../auth/index.js";
+import { apiOrderBatcher } from "./create-order.js";
 import { assertMayUseWebhooks, mayUseApi, refreshApiKey, setApiIntegration } from "./keys.js";
 import { PUBLIC_API_TAG, SUCCESS_DESCRIPTION } from "./openapi.js";
-import { apiInventory, apiOrderStatus, cancelApiOrder, createApiOrder, listApiOrders } from "./orders.js";
+import { apiInventory, apiOrderStatus, cancelApiOrder, listApiOrders } from "./orders.js";
 import {
   deleteWebhookEndpoint,
   recentDeliveries,
@@ -50,6 +51,7 @@ const docs = (operationId: string, summary: string, description: string, success
 
 /** The public API v1 (spec 001 §7): every route in the API-key scope. */
 export function publicApiRoutes(r: RouteApp, ctx: AppContext): void {
+  const createApiOrder = apiOrderBatcher(ctx);
   r.get(
     "/api/v1/get-inventory",
     {
@@ -90,12 +92,11 @@ export function publicApiRoutes(r: RouteApp, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { order, replayed } = await createApiOrder(
-        ctx,
-        apiUserOf(request).id,
-        request.body,
-        request.headers["idempotency-key"],
-      );
+      const { order, replayed } = await createApiOrder({
+        userId: apiUserOf(request).id,
+        body: request.body,
+        idempotencyKey: request.headers["idempotency-key"],
+      });
       if (replayed) reply.header("Idempotent-Replayed", "true");
       return reply.status(201).send(order);
     },

@@ -16,7 +16,7 @@ import { WebhookRefusedError } from "../../integrations/webhooks/index.js";
 import { signWebhook } from "./signature.js";
 
 const SECRET_PURPOSE = "webhook-secret";
-const WEBHOOK_DELIVER_JOB = "webhooks.deliver";
+export const WEBHOOK_DELIVER_JOB = "webhooks.deliver";
 /** Tries per delivery: the first and 7 retries with pg-boss's exponential backoff (about 20 minutes in all). */
 const WEBHOOK_RETRY_LIMIT = 7;
 const DELIVERIES_SHOWN = 20;
@@ -66,6 +66,15 @@ export interface WebhookEventDetails {
   reason?: string;
 }
 
+/** What a delivery posts: the event with its delivery id, its time, and the order. */
+export const webhookEventBody = (
+  id: string,
+  event: EventType,
+  at: number,
+  order: ApiOrder,
+  details: WebhookEventDetails = {},
+) => JSON.stringify({ id, type: event, createdAt: new Date(at).toISOString(), data: { order, ...details } });
+
 /**
  * Queues an event for the seller's endpoint, if they have one, in the caller's transaction (the delivery commits
  * with the change it reports). An order's event is queued once per endpoint, however often a hook reruns.
@@ -81,12 +90,7 @@ export async function enqueueWebhookEvent(
   const endpoint = await endpointOf(db, userId);
   if (!endpoint) return null;
   const id = randomUUID();
-  const body = JSON.stringify({
-    id,
-    type: event,
-    createdAt: new Date(ctx.clock()).toISOString(),
-    data: { order, ...details },
-  });
+  const body = webhookEventBody(id, event, ctx.clock(), order, details);
   const inserted = await db
     .insert(webhookDeliveries)
     .values({ id, userId, endpointId: endpoint.id, event, orderId: event === "test" ? null : order.id, body })

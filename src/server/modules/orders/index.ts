@@ -7,10 +7,12 @@ import { defineApplyStateJob } from "./lifecycle.js";
 import { RELEASE_UNPAID_JOB, releaseUnpaidOrders, retryFailedOrders } from "./recovery.js";
 import { sellerRoutes } from "./routes.js";
 
-export { cancelOrder, queueFollowUps } from "./cancel.js";
+export { cancelOrder } from "./cancel.js";
 export { completeOrder, onOrderCompleted } from "./completion.js";
-export { createOrders, newAuthKey, type OrderRow } from "./create.js";
+export { createOrders, newAuthKey, type OrderDraft, type OrderRow, orderInserts } from "./create.js";
 export {
+  ORDER_CREATED_JOB,
+  type OrderCreatedBatch,
   type OrderCreatedEvent,
   onOrderCancelled,
   onOrdersCreated,

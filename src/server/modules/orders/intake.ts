@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.js";
+import { LaneBatcher } from "../../db/lane-batcher.js";
 import { at, missing } from "../../db/rows.js";
 import type { Statement } from "../../db/script.js";
 import { columnsOf } from "../../db/unnest.js";
@@ -12,7 +13,6 @@ import {
   type MovementWrites,
   movementWrites,
 } from "../inventory/index.js";
-import { LaneBatcher } from "./batcher.js";
 import { newAuthKey, type OrderDraft, orderInserts } from "./create.js";
 import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
 import { isPaid } from "./lifecycle-rules.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LaneBatcher, laneOf } from "./batcher.js";
+import { LaneBatcher, laneOf } from "./lane-batcher.js";
 
 interface Req {
   key: string;

@@ -1,4 +1,4 @@
-import { at } from "../../db/rows.js";
+import { at } from "./rows.js";
 
 interface LaneBatcherOptions<Req, Res> {
   /** Runs requests together (one transaction); resolves with their results in order. */

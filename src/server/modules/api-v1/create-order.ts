@@ -1,0 +1,482 @@
+import { createHash, randomUUID } from "node:crypto";
+import {
+  API_TEXTS,
+  type ApiCreateOrderRequest,
+  type ApiOrder,
+  IDEMPOTENCY_TTL_HOURS,
+} from "../../../contract/api.js";
+import { type GameRules, orderRuleViolation } from "../../../contract/game-rules.js";
+import type { Game } from "../../../contract/games.js";
+import { formatDecimal, USD_DECIMALS } from "../../../contract/money.js";
+import type { AppContext } from "../../context.js";
+import { LaneBatcher } from "../../db/lane-batcher.js";
+import { at, missing } from "../../db/rows.js";
+import type { Statement } from "../../db/script.js";
+import { columnsOf } from "../../db/unnest.js";
+import type { HttpError } from "../../http/errors.js";
+import { apiError } from "../auth/index.js";
+import { type Balance, checkMovementWrites, type Movement, movementWrites } from "../inventory/index.js";
+import {
+  claimBaseUrl,
+  newAuthKey,
+  ORDER_CREATED_JOB,
+  type OrderCreatedBatch,
+  type OrderDraft,
+  orderInserts,
+} from "../orders/index.js";
+import { toApiOrder } from "./orders.js";
+import { WEBHOOK_DELIVER_JOB, webhookEventBody } from "./webhooks.js";
+
+/** One POST /api/v1/create-order, authenticated and parsed. */
+export interface ApiOrderRequest {
+  userId: string;
+  body: ApiCreateOrderRequest;
+  idempotencyKey?: string;
+}
+
+export interface CreatedOrder {
+  order: ApiOrder;
+  /** True when an earlier request with the same Idempotency-Key created it. */
+  replayed: boolean;
+}
+
+type ApiOrderResult = CreatedOrder | { error: HttpError };
+
+/** A balance of the seller's that one of the batch's lines names, as locked. */
+export interface HeldItem {
+  itemId: string;
+  codeName: string;
+  game: Game;
+  displayName: string;
+  available: number;
+}
+
+export interface ResolvedLine {
+  itemId: string;
+  codeName: string;
+  displayName: string;
+  quantity: number;
+}
+
+/**
+ * Spec 001 §5's checks of one order against the seller's items, in the order the API reports them: every code name
+ * names exactly one item the seller holds (one held in two games is ambiguous; repeated code names add up), one
+ * game and at most its maxUniqueItems items, then enough units. `available` holds the units left per item after the
+ * orders decided before this one; an accepted order takes its units from it.
+ */
+export function resolveApiOrder(
+  body: ApiCreateOrderRequest,
+  held: readonly HeldItem[],
+  rulesOf: (game: Game) => GameRules | null,
+  available: Map<string, number>,
+): { game: Game; lines: ResolvedLine[] } | { error: HttpError } {
+  const wanted = new Map<string, number>();
+  for (const l of body.items) wanted.set(l.codeName, (wanted.get(l.codeName) ?? 0) + l.quantity);
+  const lines: (ResolvedLine & { game: Game })[] = [];
+  for (const [codeName, quantity] of wanted) {
+    const matches = held.filter((h) => h.codeName === codeName);
+    if (matches.length === 0)
+      return { error: apiError(400, "unknown_item", API_TEXTS.unknownItem(codeName)) };
+    if (matches.length > 1)
+      return { error: apiError(400, "game_rules_violation", API_TEXTS.ambiguousItem(codeName)) };
+    const [m = missing("the matching item")] = matches;
+    lines.push({ itemId: m.itemId, codeName, displayName: m.displayName, game: m.game, quantity });
+  }
+  const game = at(lines, 0).game;
+  const violation = orderRuleViolation(
+    lines.map((l) => ({ game: l.game, item: l.codeName, quantity: l.quantity })),
+    rulesOf(game),
+  );
+  if (violation) return { error: apiError(400, "game_rules_violation", violation) };
+  const units = (l: ResolvedLine) => available.get(l.itemId) ?? 0;
+  const short = lines.find((l) => l.quantity > units(l));
+  if (short)
+    return {
+      error: apiError(
+        400,
+        "insufficient_inventory",
+        API_TEXTS.insufficientInventory(short.codeName, units(short)),
+      ),
+    };
+  for (const l of lines) available.set(l.itemId, units(l) - l.quantity);
+  return { game, lines: lines.map(({ game: _, ...line }) => line) };
+}
+
+/**
+ * What identifies a request for its Idempotency-Key: the parsed body, so whitespace and key order do not matter
+ * (the price only when given, so keys taken before it existed still match).
+ */
+const requestHashOf = (body: ApiCreateOrderRequest) => {
+  const lines = body.items.map((l) => [l.codeName, l.quantity]);
+  const price = body.price === undefined ? undefined : formatDecimal(body.price, USD_DECIMALS);
+  return createHash("sha256")
+    .update(JSON.stringify(price === undefined ? lines : [lines, price]))
+    .digest("hex");
+};
+
+/** A row of the claim: `kind` says which other columns it fills. */
+interface ClaimRow {
+  /** key | seller | held | rules | endpoint | rank */
+  kind: string;
+  /** key, seller, held, endpoint: the seller */
+  user_id: string | null;
+  /** key: the Idempotency-Key; endpoint: the endpoint's id */
+  key: string | null;
+  /** held: the item */
+  item_id: string | null;
+  /** held, rank: the item's code name */
+  code_name: string | null;
+  /** held, rules */
+  game: string | null;
+  /** key: the first answer (JSON), null when this batch owns the key; held: the item's public name */
+  name: string | null;
+  /** key: the request hash the key was taken with */
+  text: string | null;
+  /** held: available units; rules: max unique items; rank: the code name's place in the database's order */
+  n1: number | null;
+  /** held: reserved units; rules: max items per listing */
+  n2: number | null;
+}
+
+/**
+ * The first round trip: the batch's Idempotency-Keys taken (a key younger than 24 h keeps its first answer, which
+ * the update returns once any transaction holding it ends; an older one is taken over), then, locked in the
+ * ledger's order, the sellers and the balances their lines name, with the game rules, the sellers' webhook
+ * endpoints and the order of the code names (an order's items are listed by code name, as the database sorts them).
+ */
+function claimStatement(requests: ApiOrderRequest[], now: Date): Statement {
+  const lines = requests.flatMap((r) => r.body.items.map((l) => [r.userId, l.codeName] as const));
+  const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_HOURS * 3_600_000);
+  const taken = (column: string) =>
+    `CASE WHEN k.created_at < $7 THEN excluded.${column} ELSE k.${column} END`;
+  return {
+    name: "api_order_claim",
+    text: `WITH request AS (
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[]) AS request(user_id, key, request_hash)
+     ), request_line AS (
+       SELECT * FROM unnest($4::uuid[], $5::text[]) AS request_line(user_id, code_name)
+     ), key_row AS (
+       INSERT INTO api_idempotency_keys AS k (user_id, key, request_hash, created_at)
+       SELECT user_id, key, request_hash, $6::timestamptz FROM request WHERE key IS NOT NULL ORDER BY user_id, key
+       ON CONFLICT (user_id, key) DO UPDATE SET request_hash = ${taken("request_hash")},
+         status_code = ${taken("status_code")}, response = ${taken("response")}, created_at = ${taken("created_at")}
+       RETURNING k.user_id, k.key, k.request_hash, k.response
+     ), locked_seller AS (
+       SELECT id FROM users WHERE id IN (SELECT user_id FROM request) ORDER BY id FOR KEY SHARE
+     ), held AS (
+       SELECT b.user_id, b.item_id, b.available, b.reserved, i.code_name, i.game, i.public_name
+         FROM inventory_balances b JOIN items i ON i.id = b.item_id
+        WHERE (b.user_id, i.code_name) IN (SELECT user_id, code_name FROM request_line)
+        ORDER BY b.user_id, b.item_id FOR NO KEY UPDATE OF b
+     ), rules AS (
+       SELECT game, max_unique_items, max_items_per_listing FROM game_settings WHERE game IN (SELECT game FROM held)
+     ), endpoint AS (
+       SELECT user_id, id FROM webhook_endpoints WHERE user_id IN (SELECT user_id FROM request)
+     ), code_rank AS (
+       SELECT code_name, rank() OVER (ORDER BY code_name)::int AS n FROM (SELECT DISTINCT code_name FROM request_line) c
+     )
+     SELECT 'key' AS kind, user_id::text AS user_id, key, NULL AS item_id, NULL AS code_name, NULL AS game,
+            response::text AS name, request_hash AS text, NULL::int AS n1, NULL::int AS n2
+       FROM key_row
+     UNION ALL SELECT 'seller', id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM locked_seller
+     UNION ALL SELECT 'held', user_id::text, NULL, item_id::text, code_name, game, public_name, NULL, available, reserved
+       FROM held
+     UNION ALL SELECT 'rules', NULL, NULL, NULL, NULL, game, NULL, NULL, max_unique_items, max_items_per_listing
+       FROM rules
+     UNION ALL SELECT 'endpoint', user_id::text, id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM endpoint
+     UNION ALL SELECT 'rank', NULL, NULL, NULL, code_name, NULL, NULL, NULL, n, NULL FROM code_rank`,
+    values: [
+      requests.map((r) => r.userId),
+      requests.map((r) => r.idempotencyKey ?? null),
+      requests.map((r) => requestHashOf(r.body)),
+      lines.map(([userId]) => userId),
+      lines.map(([, codeName]) => codeName),
+      now.toISOString(),
+      expired.toISOString(),
+    ],
+  };
+}
+
+/** The claim's rows, by kind. */
+function readClaim(rows: ClaimRow[]) {
+  const keys = new Map<string, { requestHash: string; answer: ApiOrder | null }>();
+  const heldBySeller = new Map<string, HeldItem[]>();
+  const locked = new Map<string, Balance>();
+  const rules = new Map<string, GameRules>();
+  const endpoints = new Map<string, string>();
+  const rank = new Map<string, number>();
+  for (const r of rows) {
+    const userId = r.user_id ?? "";
+    if (r.kind === "key")
+      keys.set(`${userId} ${r.key}`, {
+        requestHash: r.text ?? "",
+        answer: r.name === null ? null : (JSON.parse(r.name) as ApiOrder),
+      });
+    else if (r.kind === "held") {
+      const itemId = r.item_id ?? missing("the held item's id");
+      const item: HeldItem = {
+        itemId,
+        codeName: r.code_name ?? "",
+        game: r.game as Game,
+        displayName: r.name ?? "",
+        available: Number(r.n1),
+      };
+      heldBySeller.set(userId, [...(heldBySeller.get(userId) ?? []), item]);
+      locked.set(`${userId} ${itemId}`, { available: Number(r.n1), reserved: Number(r.n2) });
+    } else if (r.kind === "rules") {
+      const game = r.game as Game;
+      rules.set(game, { game, maxUniqueItems: r.n1, maxItemsPerListing: r.n2 });
+    } else if (r.kind === "endpoint") endpoints.set(userId, r.key ?? "");
+    else if (r.kind === "rank") rank.set(r.code_name ?? "", Number(r.n1));
+  }
+  return { keys, heldBySeller, locked, rules, endpoints, rank };
+}
+
+/**
+ * The second round trip's writes, in one statement: the orders and their items (`orderInserts`), each owned key's
+ * first answer, the keys of refused requests given back (so a corrected retry may use them), the webhook deliveries
+ * and the reservations (the ledger's statements). Its text depends only on whether anything is reserved.
+ */
+function writeStatement(
+  drafts: OrderDraft[],
+  answered: (readonly [string, string, string])[],
+  released: (readonly [string, string])[],
+  deliveries: (readonly [string, string, string, string, string])[],
+  locked: Map<string, Balance>,
+  moves: Movement[],
+) {
+  const inserts = orderInserts(drafts, 0);
+  const p = inserts.values.length;
+  const values = [
+    ...inserts.values,
+    ...columnsOf(answered, 3),
+    ...columnsOf(released, 2),
+    ...columnsOf(deliveries, 5),
+  ];
+  const reserved = movementWrites(locked, moves, values.length);
+  // resolveApiOrder already decided the reservations against the same balances, so a refusal would be a bug.
+  if (reserved.outcomes.some((o) => !o.applied)) throw new Error("Reservation refused after the checks");
+  const statement: Statement = {
+    name: reserved.ctes ? "api_order_write_reserving" : "api_order_write",
+    text: `WITH ${inserts.ctes}, key_answered AS (
+         UPDATE api_idempotency_keys k SET status_code = 201, response = a.response::jsonb
+           FROM unnest($${p + 1}::uuid[], $${p + 2}::text[], $${p + 3}::text[]) AS a(user_id, key, response)
+          WHERE k.user_id = a.user_id AND k.key = a.key
+         RETURNING 1
+       ), key_released AS (
+         DELETE FROM api_idempotency_keys k USING unnest($${p + 4}::uuid[], $${p + 5}::text[]) AS r(user_id, key)
+          WHERE k.user_id = r.user_id AND k.key = r.key
+         RETURNING 1
+       ), delivery AS (
+         INSERT INTO webhook_deliveries (id, user_id, endpoint_id, event, order_id, body)
+         SELECT d.id, d.user_id, d.endpoint_id, 'order.created', d.order_id, d.body
+           FROM unnest($${p + 6}::uuid[], $${p + 7}::uuid[], $${p + 8}::uuid[], $${p + 9}::uuid[], $${p + 10}::text[])
+             AS d(id, user_id, endpoint_id, order_id, body)
+         RETURNING 1
+       )${reserved.ctes ? `, ${reserved.ctes}` : ""}
+       SELECT ${reserved.ctes ? "(SELECT count(*) FROM ledger_u)::int" : "0"} AS n`,
+    values: [...values, ...reserved.params],
+  };
+  return { statement, reserved };
+}
+
+/**
+ * POST /api/v1/create-order for a batch of requests, in one transaction of two round trips (a script transaction,
+ * decision 011, like the Shopify intake): on a small machine the round trips, not the work, bound the rate. Each
+ * request is decided on its own, in arrival order, against balances locked for the batch: its Idempotency-Key is
+ * taken first, so a retry gets the first answer (or its 422) even when stock, rules or catalogue would refuse the
+ * same order now; a refused request gives its key back. An accepted order (source api, claimable only by its
+ * authKey) reserves its items through the ledger, answers its key, and queues its order.created webhook and the
+ * orders.created hook (the seller's Discord message, decision 008). Requests repeating a key of an earlier one in
+ * the batch run after it, in a batch of their own, so they see its answer.
+ */
+export async function createApiOrders(
+  ctx: AppContext,
+  requests: ApiOrderRequest[],
+): Promise<ApiOrderResult[]> {
+  const firsts: ApiOrderRequest[] = [];
+  const repeats: number[] = [];
+  const seen = new Set<string>();
+  for (const [i, r] of requests.entries()) {
+    const key = r.idempotencyKey === undefined ? null : `${r.userId} ${r.idempotencyKey}`;
+    if (key !== null && seen.has(key)) repeats.push(i);
+    else {
+      if (key !== null) seen.add(key);
+      firsts.push(r);
+    }
+  }
+  const results = await createDistinctApiOrders(ctx, firsts);
+  if (repeats.length === 0) return results;
+  const repeated = await createApiOrders(
+    ctx,
+    repeats.map((i) => at(requests, i)),
+  );
+  const merged: ApiOrderResult[] = [];
+  let first = 0;
+  let repeat = 0;
+  for (let i = 0; i < requests.length; i++)
+    merged.push(repeats[repeat] === i ? at(repeated, repeat++) : at(results, first++));
+  return merged;
+}
+
+async function createDistinctApiOrders(
+  ctx: AppContext,
+  requests: ApiOrderRequest[],
+): Promise<ApiOrderResult[]> {
+  const now = new Date(ctx.clock());
+  const base = claimBaseUrl(ctx.config);
+  const created: { userId: string; orderId: string }[] = [];
+  const results = await ctx.database.scriptTransaction(async (t) => {
+    const claim = readClaim(await t.first<ClaimRow>(claimStatement(requests, now)));
+    const available = new Map<string, Map<string, number>>();
+    const availableOf = (userId: string) => {
+      let units = available.get(userId);
+      if (!units) {
+        units = new Map((claim.heldBySeller.get(userId) ?? []).map((h) => [h.itemId, h.available]));
+        available.set(userId, units);
+      }
+      return units;
+    };
+    const drafts: OrderDraft[] = [];
+    const moves: Movement[] = [];
+    const answered: (readonly [string, string, string])[] = [];
+    const released: (readonly [string, string])[] = [];
+    const deliveries: (readonly [string, string, string, string, string])[] = [];
+    const results = requests.map((r): ApiOrderResult => {
+      const key =
+        r.idempotencyKey === undefined ? undefined : claim.keys.get(`${r.userId} ${r.idempotencyKey}`);
+      if (key?.answer) {
+        if (key.requestHash !== requestHashOf(r.body))
+          return { error: apiError(422, "idempotency_key_reused", API_TEXTS.idempotencyReused) };
+        return { order: key.answer, replayed: true };
+      }
+      const decided = resolveApiOrder(
+        r.body,
+        claim.heldBySeller.get(r.userId) ?? [],
+        (game) => claim.rules.get(game) ?? null,
+        availableOf(r.userId),
+      );
+      if ("error" in decided) {
+        if (r.idempotencyKey !== undefined) released.push([r.userId, r.idempotencyKey]);
+        return decided;
+      }
+      const id = randomUUID();
+      const authKey = newAuthKey();
+      const rankOf = (l: ResolvedLine) => claim.rank.get(l.codeName) ?? 0;
+      const order = toApiOrder(
+        base,
+        {
+          id,
+          authKey,
+          game: decided.game,
+          createdAt: now,
+          status: "unclaimed",
+          claimedAt: null,
+          robloxUsername: null,
+        },
+        [...decided.lines]
+          .sort((a, b) => rankOf(a) - rankOf(b))
+          .map((l) => ({ codeName: l.codeName, displayName: l.displayName, quantity: l.quantity })),
+      );
+      drafts.push({
+        id,
+        userId: r.userId,
+        source: "api",
+        status: "unclaimed",
+        game: decided.game,
+        totalAmount: r.body.price === undefined ? undefined : formatDecimal(r.body.price, USD_DECIMALS),
+        authKey,
+        createdAt: now,
+        items: decided.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity })),
+      });
+      moves.push({
+        userId: r.userId,
+        kind: "reservation",
+        lines: decided.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity })),
+        ref: { orderId: id },
+      });
+      if (r.idempotencyKey !== undefined) answered.push([r.userId, r.idempotencyKey, JSON.stringify(order)]);
+      const endpointId = claim.endpoints.get(r.userId);
+      if (endpointId) {
+        const deliveryId = randomUUID();
+        deliveries.push([
+          deliveryId,
+          r.userId,
+          endpointId,
+          id,
+          webhookEventBody(deliveryId, "order.created", now.getTime(), order),
+        ]);
+      }
+      created.push({ userId: r.userId, orderId: id });
+      return { order, replayed: false };
+    });
+    if (drafts.length === 0 && released.length === 0) {
+      await t.last([]);
+      return results;
+    }
+    const { statement, reserved } = writeStatement(
+      drafts,
+      answered,
+      released,
+      deliveries,
+      claim.locked,
+      moves,
+    );
+    const jobs = [
+      ...(deliveries.length
+        ? [
+            await ctx.jobs.sendManyStatement(
+              WEBHOOK_DELIVER_JOB,
+              deliveries.map(([deliveryId]) => ({ deliveryId })),
+            ),
+          ]
+        : []),
+      ...(created.length
+        ? [
+            await ctx.jobs.sendManyStatement<OrderCreatedBatch>(ORDER_CREATED_JOB, [
+              { events: createdEvents(created) },
+            ]),
+          ]
+        : []),
+    ];
+    const [written = missing("the movement count")] = await t.last([statement, ...jobs]);
+    checkMovementWrites(reserved, Number(at(written, 0).n));
+    return results;
+  });
+
+  const sellers = [...new Set(created.map((c) => c.userId))];
+  void ctx.events
+    .publishMany(
+      sellers.flatMap((userId) => [
+        { userId, type: "orders" as const },
+        { userId, type: "inventory" as const },
+      ]),
+    )
+    .catch((err) => ctx.log.warn({ err }, "order events not published"));
+  return results;
+}
+
+/** The orders.created hook's events of a batch: each seller's new orders. */
+function createdEvents(created: { userId: string; orderId: string }[]) {
+  const bySeller = new Map<string, string[]>();
+  for (const c of created) bySeller.set(c.userId, [...(bySeller.get(c.userId) ?? []), c.orderId]);
+  return [...bySeller].map(([userId, orderIds]) => ({ userId, orderIds, listingIds: [] }));
+}
+
+/**
+ * The route's batcher (group commit, `LaneBatcher`): requests arriving together are created in one transaction,
+ * split by seller into lanes under a backlog, so each seller's orders are decided in arrival order and lanes never
+ * wait on each other's balances.
+ */
+export function apiOrderBatcher(ctx: AppContext): (request: ApiOrderRequest) => Promise<CreatedOrder> {
+  const batcher = new LaneBatcher<ApiOrderRequest, ApiOrderResult>({
+    runBatch: (requests) => createApiOrders(ctx, requests),
+    runOne: async (request) => at(await createApiOrders(ctx, [request]), 0),
+    laneKey: (request) => request.userId,
+  });
+  return async (request) => {
+    const result = await batcher.submit(request);
+    if ("error" in result) throw result.error;
+    return result;
+  };
+}
