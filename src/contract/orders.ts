@@ -38,6 +38,7 @@ export const ORDER_TEXTS = {
   notRetryable: "Only a failed order can be retried",
   stillNoStock: "There is still not enough stock for this order",
   cancelledNotDeliverable: "This order was cancelled or refunded; do not deliver it",
+  invalidCursor: "before must be an order's cursor",
 } as const;
 
 /** Order as the seller's Orders page sees it (spec 000 §3). Money is a decimal string, Shopify ids are strings. */

@@ -14,6 +14,7 @@ export interface SignedIn {
   /** "autodrop_session=<token>", ready for a Cookie header. */
   cookie: string;
   userId: string;
+  username: string;
   robloxUserId: number;
   headers: { cookie: string };
 }
@@ -98,5 +99,5 @@ export async function signIn(app: App, username: string, opts: SignInOptions = {
   const byRobloxId = eq(users.robloxUserId, robloxUserId);
   if (Object.keys(changes).length > 0) await app.ctx.db.update(users).set(changes).where(byRobloxId);
   const [row = missing("row")] = await app.ctx.db.select({ id: users.id }).from(users).where(byRobloxId);
-  return { cookie, userId: row.id, robloxUserId, headers: { cookie } };
+  return { cookie, userId: row.id, username, robloxUserId, headers: { cookie } };
 }

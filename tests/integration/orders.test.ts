@@ -150,6 +150,19 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
     expect(bad.json().error).toContain("cursor");
   });
 
+  it("answers 400, not a database error, for a cursor shaped like one that names no instant or id", async () => {
+    const user = await signIn(t.app, uniqueName("pager"));
+    for (const before of [
+      "2026-02-30T04:00:00.000000Z~5f0c2a9e-2f7e-4d8f-9a57-3b1c3c1f6c11",
+      `2026-11-26T04:00:00.000000Z~${"-".repeat(36)}`,
+    ]) {
+      const query = new URLSearchParams({ before });
+      const res = await t.app.inject({ method: "GET", url: `/api/orders?${query}`, headers: user.headers });
+      expect(res.statusCode, before).toBe(400);
+      expect(res.json().error).toContain("cursor");
+    }
+  });
+
   it("marks the Shopify order fulfilled once every game's order is delivered", async () => {
     const s = await sellerWithStore(t.app, { purpose: "reinstall" });
     const a = await stockedItem(t.app, s.user.userId, "mm2", 5);

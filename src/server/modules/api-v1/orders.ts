@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
 import {
   API_TEXTS,
   type ApiInventoryEntry,
@@ -10,6 +10,7 @@ import type { Game } from "../../../contract/games.js";
 import { sellerMayCancel } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
+import { keysetAfter, keysetOrderBy } from "../../db/keyset.js";
 import { missing } from "../../db/rows.js";
 import { apiIdempotencyKeys } from "../../db/schema/api-v1.js";
 import { inventoryBalances } from "../../db/schema/inventory.js";
@@ -17,7 +18,7 @@ import { items } from "../../db/schema/items.js";
 import { orderItems, orders } from "../../db/schema/orders.js";
 import { apiError } from "../auth/index.js";
 import { cancelOrder, claimBaseUrl, type OrderRow } from "../orders/index.js";
-import { decodeCursor, encodeCursor } from "./cursor.js";
+import { apiOrderCursor } from "./cursor.js";
 import { enqueueWebhookEvent, type WebhookEventDetails } from "./webhooks.js";
 
 /** GET /api/v1/get-inventory: what the seller can sell now (reserved units are not counted). */
@@ -153,8 +154,9 @@ export async function listApiOrders(
   userId: string,
   query: { cursor?: string; limit: number },
 ): Promise<{ orders: ApiOrder[]; nextCursor: string | null }> {
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const after = query.cursor === undefined ? null : apiOrderCursor.decode(query.cursor);
   if (query.cursor !== undefined && !after) throw apiError(400, "invalid_request", API_TEXTS.invalidCursor);
+  const key = { at: orders.createdAt, id: orders.id };
   const rows = await ctx.db
     .select()
     .from(orders)
@@ -162,20 +164,18 @@ export async function listApiOrders(
       and(
         eq(orders.userId, userId),
         eq(orders.source, "api"),
-        after
-          ? or(
-              lt(orders.createdAt, after.createdAt),
-              and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id)),
-            )
-          : undefined,
+        after ? keysetAfter(key, "desc", after) : undefined,
       ),
     )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...keysetOrderBy(key, "desc"))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     orders: await apiOrderViews(ctx, ctx.db, page),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    nextCursor:
+      rows.length > query.limit && last
+        ? apiOrderCursor.encode({ at: last.createdAt.toISOString(), id: last.id })
+        : null,
   };
 }

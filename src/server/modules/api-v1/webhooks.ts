@@ -51,7 +51,7 @@ export async function saveWebhookEndpoint(ctx: AppContext, userId: string, url: 
     .values({ userId, url, secretEncrypted })
     .onConflictDoUpdate({
       target: webhookEndpoints.userId,
-      set: { url, secretEncrypted, createdAt: new Date() },
+      set: { url, secretEncrypted, createdAt: new Date(ctx.clock()) },
     })
     .returning();
   return viewOf(ctx, endpoint);
@@ -147,7 +147,12 @@ export async function deliverWebhook(ctx: AppContext, deliveryId: string): Promi
     throw err;
   }
   if (status >= 200 && status < 300) {
-    await record({ status: "delivered", lastStatusCode: status, lastError: null, deliveredAt: new Date() });
+    await record({
+      status: "delivered",
+      lastStatusCode: status,
+      lastError: null,
+      deliveredAt: new Date(ctx.clock()),
+    });
     return;
   }
   await record({

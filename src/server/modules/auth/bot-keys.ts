@@ -39,7 +39,7 @@ async function findBotKey(db: Db, key: string): Promise<BotKeyIdentity | null> {
  * limited per key), or else an admin session.
  */
 export function requireBotOrAdmin(ctx: AppContext) {
-  const adminOnly = requireAdmin(ctx.db);
+  const adminOnly = requireAdmin(ctx);
   return async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (header === undefined) return adminOnly(request);

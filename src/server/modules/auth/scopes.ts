@@ -50,9 +50,9 @@ const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>(
 function guardOf(ctx: AppContext, scope: AuthScope) {
   switch (scope) {
     case "seller":
-      return requireUser(ctx.db);
+      return requireUser(ctx);
     case "admin":
-      return requireAdmin(ctx.db);
+      return requireAdmin(ctx);
     case "bot":
       return requireBotOrAdmin(ctx);
     case "apiKey":

@@ -53,7 +53,7 @@ async function currentChallenge(
 ): Promise<Challenge> {
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`login:${robloxUser.id}`}, 0))`);
-    const now = new Date();
+    const now = new Date(ctx.clock());
     const [open] = await tx
       .select()
       .from(loginChallenges)
@@ -97,7 +97,7 @@ async function completeSignIn(
 ): Promise<{ user: SessionUser; session: NewSession }> {
   const isAdmin = isConfiguredAdmin(ctx, profile.name);
   return ctx.db.transaction(async (tx) => {
-    const now = new Date();
+    const now = new Date(ctx.clock());
     const spent = await tx
       .update(loginChallenges)
       .set({ usedAt: now })
@@ -125,7 +125,7 @@ async function completeSignIn(
       .values({ username: profile.name, robloxUserId: profile.id, isAdmin })
       .onConflictDoUpdate({ target: users.robloxUserId, set: { username: profile.name, isAdmin } })
       .returning();
-    const session = await createSession(tx, user.id);
+    const session = await createSession(tx, user.id, now);
     return { user, session };
   });
 }
@@ -179,7 +179,7 @@ export async function verify(
     throw badRequest(AUTH_ERRORS.invalidPhrase);
   }
   if (challenge.usedAt) throw badRequest(AUTH_ERRORS.usedPhrase);
-  if (challenge.expiresAt <= new Date()) throw badRequest(AUTH_ERRORS.expiredPhrase);
+  if (challenge.expiresAt.getTime() <= ctx.clock()) throw badRequest(AUTH_ERRORS.expiredPhrase);
 
   const roblox = ctx.providers.roblox;
   const profile = await askRoblox(ctx, () => roblox.getUser(input.robloxUserId));

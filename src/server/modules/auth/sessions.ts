@@ -3,6 +3,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SIGNED_IN_HINT_COOKIE } from "../../../contract/auth.js";
 import { SESSION_TTL_DAYS } from "../../../contract/limits.js";
+import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/auth.js";
 import type { EventBus } from "../../events/bus.js";
@@ -17,9 +18,13 @@ export function hashToken(token: string): string {
 }
 
 /** Opaque random session tokens; only their hash is stored, so a database leak yields no usable session. */
-export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000);
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_DAYS * 86_400_000);
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
   return { token, expiresAt };
 }
@@ -43,21 +48,21 @@ export function sessionHashOf(request: FastifyRequest): string | null {
 }
 
 /** Whether the session is still valid: a stream that may have missed its revocation asks again. */
-export async function sessionIsLive(db: Db, sessionHash: string): Promise<boolean> {
-  const rows = await db
+export async function sessionIsLive(ctx: AppContext, sessionHash: string): Promise<boolean> {
+  const rows = await ctx.db
     .select({ userId: sessions.userId })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, sessionHash), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, sessionHash), gt(sessions.expiresAt, new Date(ctx.clock()))))
     .limit(1);
   return rows.length > 0;
 }
 
-async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
-  const rows = await db
+async function findSessionUser(ctx: AppContext, token: string): Promise<SessionUser | null> {
+  const rows = await ctx.db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date(ctx.clock()))))
     .limit(1);
   return rows[0]?.user ?? null;
 }
@@ -124,23 +129,23 @@ declare module "fastify" {
 }
 
 /** Resolves the session user once per request. */
-export async function currentUser(db: Db, request: FastifyRequest): Promise<SessionUser | null> {
+export async function currentUser(ctx: AppContext, request: FastifyRequest): Promise<SessionUser | null> {
   if (request.sessionUser !== undefined) return request.sessionUser;
   const token = request.cookies[SESSION_COOKIE];
-  request.sessionUser = token ? await findSessionUser(db, token) : null;
+  request.sessionUser = token ? await findSessionUser(ctx, token) : null;
   return request.sessionUser;
 }
 
 /** preHandler factories: every seller and admin route is authorised on the server. */
-export function requireUser(db: Db) {
+export function requireUser(ctx: AppContext) {
   return async (request: FastifyRequest) => {
-    if (!(await currentUser(db, request))) throw unauthorized();
+    if (!(await currentUser(ctx, request))) throw unauthorized();
   };
 }
 
-export function requireAdmin(db: Db) {
+export function requireAdmin(ctx: AppContext) {
   return async (request: FastifyRequest) => {
-    const user = await currentUser(db, request);
+    const user = await currentUser(ctx, request);
     if (!user) throw unauthorized();
     if (!user.isAdmin) throw forbidden("Admin access required");
   };

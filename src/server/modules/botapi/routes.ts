@@ -112,7 +112,7 @@ export function botRoutes(r: RouteApp, ctx: AppContext): void {
     {
       schema: { querystring: botsQuerySchema, response: { 200: botApiBotListSchema } },
     },
-    (request) => listBots(ctx.db, request.query.game),
+    (request) => listBots(ctx, request.query.game),
   );
 
   r.post(
@@ -136,7 +136,7 @@ export function botRoutes(r: RouteApp, ctx: AppContext): void {
     {
       schema: { querystring: botUsernameSchema, response: { 200: workResponseSchema } },
     },
-    (request) => workFor(ctx.db, request.query.botUsername),
+    (request) => workFor(ctx, request.query.botUsername),
   );
 
   r.post(
@@ -145,7 +145,7 @@ export function botRoutes(r: RouteApp, ctx: AppContext): void {
       schema: { params: friendRequestIdParamsSchema, response: { 200: okResponseSchema } },
     },
     async (request) => {
-      await markFriendRequestSent(ctx.db, request.params.id);
+      await markFriendRequestSent(ctx, request.params.id);
       return { success: true as const };
     },
   );

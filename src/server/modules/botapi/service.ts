@@ -42,9 +42,9 @@ function toApiBot(bot: BotRow, now: Date): BotApiBot {
 }
 
 /** GET /api/bot/bots: the pool (or one game's), so an agent finds the accounts it plays. */
-export async function listBots(db: Db, game?: Game): Promise<BotApiBot[]> {
-  const now = new Date();
-  const rows = await db
+export async function listBots(ctx: AppContext, game?: Game): Promise<BotApiBot[]> {
+  const now = new Date(ctx.clock());
+  const rows = await ctx.db
     .select()
     .from(bots)
     .where(game ? eq(bots.game, game) : undefined)
@@ -56,7 +56,7 @@ export async function listBots(db: Db, game?: Game): Promise<BotApiBot[]> {
 export async function heartbeat(ctx: AppContext, botUsername: string) {
   return ctx.db.transaction(async (tx) => {
     const bot = await findBot(tx, botUsername, true);
-    const now = new Date();
+    const now = new Date(ctx.clock());
     const next = afterHeartbeat(bot, now);
     await tx.update(bots).set({ status: next.status, lastHeartbeatAt: now }).where(eq(bots.id, bot.id));
     const status = botStatusAt(next, now);
@@ -133,9 +133,10 @@ async function allowedPartners(db: DbOrTx, sellerId: string): Promise<number[]> 
 }
 
 /** GET /api/bot/work: what the bot must do now: deliver its seller's pending orders and send friend requests. */
-export async function workFor(db: Db, botUsername: string): Promise<WorkResponse> {
+export async function workFor(ctx: AppContext, botUsername: string): Promise<WorkResponse> {
+  const { db } = ctx;
   const bot = await findBot(db, botUsername);
-  const self = toApiBot(bot, new Date());
+  const self = toApiBot(bot, new Date(ctx.clock()));
   const catalogue = await db.select({ codeName: items.codeName }).from(items).where(eq(items.game, bot.game));
   const codeNames = catalogue.map((i) => i.codeName).sort();
   if (!bot.assignedUserId)
@@ -167,10 +168,10 @@ export async function workFor(db: Db, botUsername: string): Promise<WorkResponse
 }
 
 /** POST /api/bot/friend-requests/:id/sent */
-export async function markFriendRequestSent(db: Db, id: string): Promise<void> {
-  const rows = await db
+export async function markFriendRequestSent(ctx: AppContext, id: string): Promise<void> {
+  const rows = await ctx.db
     .update(botFriendRequests)
-    .set({ status: "sent", sentAt: new Date() })
+    .set({ status: "sent", sentAt: new Date(ctx.clock()) })
     .where(eq(botFriendRequests.id, id))
     .returning({ id: botFriendRequests.id });
   if (rows.length === 0) throw notFound(BOTAPI_TEXTS.friendRequestNotFound);

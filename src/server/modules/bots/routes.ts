@@ -17,7 +17,7 @@ import {
 
 /** The seller's bots and trade whitelist. */
 export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
-  r.route({ ...routeOf(endpoints.sellerBots), handler: (request) => sellerBots(ctx.db, userOf(request).id) });
+  r.route({ ...routeOf(endpoints.sellerBots), handler: (request) => sellerBots(ctx, userOf(request).id) });
 
   r.route({
     ...routeOf(endpoints.create),
@@ -46,7 +46,7 @@ export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
 
 /** The pool of bot accounts and each game's rules. */
 export function adminRoutes(r: RouteApp, ctx: AppContext): void {
-  r.route({ ...routeOf(endpoints.adminList), handler: () => listPoolBots(ctx.db) });
+  r.route({ ...routeOf(endpoints.adminList), handler: () => listPoolBots(ctx) });
 
   r.route({
     ...routeOf(endpoints.adminCreate),

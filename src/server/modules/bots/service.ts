@@ -55,13 +55,17 @@ function toSellerBot(bot: BotRow, link: string, now: Date): SellerBot {
 }
 
 /** GET /api/bots/user: the seller's bots and whitelist. */
-export async function sellerBots(db: Db, userId: string): Promise<BotsUserResponse> {
-  const now = new Date();
-  const mine = await db.select().from(bots).where(eq(bots.assignedUserId, userId)).orderBy(asc(bots.game));
+export async function sellerBots(ctx: AppContext, userId: string): Promise<BotsUserResponse> {
+  const now = new Date(ctx.clock());
+  const mine = await ctx.db
+    .select()
+    .from(bots)
+    .where(eq(bots.assignedUserId, userId))
+    .orderBy(asc(bots.game));
   const list = await Promise.all(
-    mine.map(async (b) => toSellerBot(b, await privateServerLinkFor(db, b), now)),
+    mine.map(async (b) => toSellerBot(b, await privateServerLinkFor(ctx.db, b), now)),
   );
-  const whitelist = await db
+  const whitelist = await ctx.db
     .select({
       id: whitelistedUsers.id,
       robloxUsername: whitelistedUsers.robloxUsername,
@@ -111,7 +115,7 @@ export async function createSellerBot(ctx: AppContext, userId: string, game: Gam
     if (await sellerBotForGame(tx, userId, game)) throw conflict(BOT_TEXTS.alreadyHaveBot);
     const bot = await assignFreeBot(tx, userId, game);
     await ctx.events.publish({ userId, type: "bots" }, tx);
-    return toSellerBot(bot, await privateServerLinkFor(tx, bot), new Date());
+    return toSellerBot(bot, await privateServerLinkFor(tx, bot), new Date(ctx.clock()));
   });
 }
 
@@ -140,7 +144,7 @@ export async function dispatchBotForOrder(
   const current =
     (await sellerBotForGame(tx, order.userId, order.game)) ??
     (await assignFreeBot(tx, order.userId, order.game));
-  const now = new Date();
+  const now = new Date(ctx.clock());
   const [bot = missing("the updated bots row")] = await tx
     .update(bots)
     .set(turnedOn(current, now))
@@ -216,9 +220,9 @@ export async function removeFromWhitelist(
 }
 
 /** Admin: the pool, with who holds each bot. */
-export async function listPoolBots(db: Db): Promise<AdminBot[]> {
-  const now = new Date();
-  const rows = await db
+export async function listPoolBots(ctx: AppContext): Promise<AdminBot[]> {
+  const now = new Date(ctx.clock());
+  const rows = await ctx.db
     .select({ bot: bots, assignedUsername: users.username })
     .from(bots)
     .leftJoin(users, eq(users.id, bots.assignedUserId))

@@ -194,17 +194,14 @@ function baseView(order: OrderRow, lines: ClaimOrderItem[]): ClaimSubOrderView {
 }
 
 /** A pro seller's saved style over the claim page defaults; a field that no longer validates falls back. */
-export function effectiveClaimStyle(
-  seller: Subscription,
-  stored: unknown,
-  now = new Date(),
-): ClaimPageStyle | null {
+export function effectiveClaimStyle(seller: Subscription, stored: unknown, now: Date): ClaimPageStyle | null {
   if (activeTier(seller, now) !== "pro" || !stored || typeof stored !== "object") return null;
   return resolveClaimStyle(stored);
 }
 
 /** What the buyer sees (spec 001 §3): the order, its sub-orders, and the seller's style; nothing of the seller. */
-async function claimView(db: DbOrTx, order: OrderRow): Promise<ClaimOrderView> {
+async function claimView(ctx: AppContext, order: OrderRow): Promise<ClaimOrderView> {
+  const { db } = ctx;
   const subs = await subOrdersOf(db, order.id);
   const lines = await linesByOrder(db, [order.id, ...subs.map((s) => s.id)]);
   const own = lines.get(order.id) ?? [];
@@ -221,13 +218,13 @@ async function claimView(db: DbOrTx, order: OrderRow): Promise<ClaimOrderView> {
     ...baseView(order, all),
     isMultiGame: subs.length > 0,
     subOrders: subs.map((s) => baseView(s, lines.get(s.id) ?? [])),
-    claimPageStyle: seller ? effectiveClaimStyle(seller, seller.style) : null,
+    claimPageStyle: seller ? effectiveClaimStyle(seller, seller.style, new Date(ctx.clock())) : null,
   };
 }
 
 /** GET /api/orders/claim/:orderId/:email and /api/orders/claim-api/:authKey. */
 export async function viewOrder(ctx: AppContext, access: OrderAccess): Promise<ClaimOrderView> {
-  return claimView(ctx.db, await findAccessibleOrder(ctx.db, access));
+  return claimView(ctx, await findAccessibleOrder(ctx.db, access));
 }
 
 /** Asks Roblox for the user, outside any transaction (in sandbox mode the emulator shares the database). */
@@ -262,13 +259,13 @@ export async function lockUsername(
         robloxUsername: roblox.name,
         robloxUserId: roblox.id,
         usernameLocked: true,
-        claimedAt: current.claimedAt ?? new Date(),
+        claimedAt: current.claimedAt ?? new Date(ctx.clock()),
       })
       .where(eq(orders.id, order.id));
     await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
     if (!current.claimedAt) await orderClaimedHook.fire(ctx, tx, { orderId: order.id });
   });
-  return claimView(ctx.db, (await orderById(ctx.db, order.id)) as OrderRow);
+  return claimView(ctx, (await orderById(ctx.db, order.id)) as OrderRow);
 }
 
 /**
@@ -296,7 +293,7 @@ export async function resetUsername(ctx: AppContext, access: OrderAccess): Promi
       .where(and(eq(botFriendRequests.orderId, order.id), eq(botFriendRequests.status, "to_send")));
     await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
   });
-  return claimView(ctx.db, (await orderById(ctx.db, order.id)) as OrderRow);
+  return claimView(ctx, (await orderById(ctx.db, order.id)) as OrderRow);
 }
 
 async function sellerBotFor(db: DbOrTx, sellerId: string, game: string) {
@@ -383,7 +380,7 @@ export async function requestFriendship(
   const sentNow = await ctx.providers.roblox.sendFriendRequestNow(bot.botUsername, order.robloxUserId);
   const request = { botId: bot.id, robloxUserId: order.robloxUserId, robloxUsername: order.robloxUsername };
   const state = sentNow
-    ? { status: "sent" as const, sentAt: new Date() }
+    ? { status: "sent" as const, sentAt: new Date(ctx.clock()) }
     : { status: "to_send" as const, sentAt: null };
   await ctx.db
     .insert(botFriendRequests)

@@ -1,11 +1,15 @@
 import { ORDERS_CSV_COLUMNS } from "../../../contract/analytics.js";
 import { fromUnits, toUnits, USD_DECIMALS } from "../../../contract/money.js";
 import type { AppContext } from "../../context.js";
+import { type KeysetPosition, keysetAfterSql, keysetOrderBySql, keysetValues } from "../../db/keyset.js";
 import { at } from "../../db/rows.js";
 import { SELLER_ORDER_FILTER } from "../orders/index.js";
 
 /** Orders per page of the export: the export streams page by page, never holding more than one. */
 const PAGE = 500;
+const OLDEST_FIRST = { at: "o.created_at", id: "o.id" };
+/** Below every id: the first page starts before any order created at `from`. */
+const LOWEST_ID = "00000000-0000-0000-0000-000000000000";
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /**
@@ -25,6 +29,7 @@ export const csvLine = (fields: readonly (string | number | null)[]) =>
 interface CsvRow {
   id: string;
   created_at: string;
+  /** created_at as PostgreSQL prints it, to the microsecond: where the next page starts. */
   cursor: string;
   source: string;
   order_number: string | null;
@@ -65,7 +70,7 @@ export function orderCsvFields(row: CsvRow): (string | null)[] {
  */
 export async function* ordersCsv(ctx: AppContext, userId: string, from: number, to: number) {
   yield csvLine(ORDERS_CSV_COLUMNS);
-  let after = [new Date(from).toISOString(), "00000000-0000-0000-0000-000000000000"];
+  let after: KeysetPosition = { at: new Date(from).toISOString(), id: LOWEST_ID };
   for (;;) {
     const { rows } = await ctx.database.raw.query<CsvRow>(
       `SELECT o.id, to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
@@ -82,14 +87,14 @@ export async function* ordersCsv(ctx: AppContext, userId: string, from: number, 
              LEFT JOIN item_costs c ON c.user_id = o.user_id AND c.item_id = oi.item_id
             WHERE oi.order_id = o.id) x
         WHERE o.user_id = $1 AND ${SELLER_ORDER_FILTER} AND o.source <> 'withdrawal'
-          AND o.created_at < $2 AND (o.created_at, o.id) > ($3::timestamptz, $4::uuid)
-        ORDER BY o.created_at, o.id
+          AND o.created_at < $2 AND ${keysetAfterSql(OLDEST_FIRST, "asc", 3)}
+        ORDER BY ${keysetOrderBySql(OLDEST_FIRST, "asc")}
         LIMIT ${PAGE}`,
-      [userId, new Date(to).toISOString(), ...after],
+      [userId, new Date(to).toISOString(), ...keysetValues(after)],
     );
     if (rows.length > 0) yield rows.map((row) => csvLine(orderCsvFields(row))).join("");
     if (rows.length < PAGE) return;
     const last = at(rows, rows.length - 1);
-    after = [last.cursor, last.id];
+    after = { at: last.cursor, id: last.id };
   }
 }

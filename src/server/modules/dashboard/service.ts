@@ -64,7 +64,7 @@ export async function dashboard(
   ctx: AppContext,
   userId: string,
   period: DashboardPeriod,
-  now = Date.now(),
+  now = ctx.clock(),
 ): Promise<DashboardResponse> {
   const w = dashboardWindows(period, now);
   const liveWhere = `o.user_id = $1 AND ${COUNTED}

@@ -38,7 +38,7 @@ export function sellerRoutes(r: RouteApp, ctx: AppContext): void {
           if (event.sessionHash === sessionHash) close();
         } else if (event.type === "resync" && sessionHash) {
           // The missed events may include this session's revocation.
-          sessionIsLive(ctx.db, sessionHash).then(
+          sessionIsLive(ctx, sessionHash).then(
             (live) => (live ? send(LIVE_EVENT_RESYNC) : close()),
             () => send(LIVE_EVENT_RESYNC),
           );

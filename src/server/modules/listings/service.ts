@@ -36,9 +36,9 @@ import {
 const MAX_STOCK = 1_000_000;
 
 /** 403 when the seller already has as many active listings as the plan allows (spec 001 §6). */
-async function assertListingLimit(db: DbOrTx, user: SessionUser): Promise<void> {
+async function assertListingLimit(ctx: AppContext, db: DbOrTx, user: SessionUser): Promise<void> {
   // A paid plan whose time ran out counts as free: existing listings stay, new ones are refused.
-  const tier = activeTier(user);
+  const tier = activeTier(user, ctx.clock());
   const limit = LISTING_LIMITS[tier];
   if (limit === null) return;
   const [{ n } = missing("the active listings count")] = await db
@@ -144,7 +144,7 @@ export async function linkListing(
   );
   if (violation) throw badRequest(violation);
 
-  await assertListingLimit(ctx.db, user);
+  await assertListingLimit(ctx, ctx.db, user);
   const shop = await requireConnectedShop(ctx, user.id);
   let variant: Awaited<ReturnType<typeof shop.admin.getVariant>>;
   try {
@@ -165,7 +165,7 @@ export async function linkListing(
       .from(users)
       .where(eq(users.id, user.id))
       .for("update");
-    await assertListingLimit(tx, me);
+    await assertListingLimit(ctx, tx, me);
     const [taken] = await tx
       .select({ id: listings.id })
       .from(listings)

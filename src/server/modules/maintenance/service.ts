@@ -11,7 +11,7 @@ const DELIVERY_KEEP_MS = 7 * 86_400_000;
 /** Deletes expired sessions, login challenges that expired more than a day ago, and week-old delivery rows. */
 export async function cleanupExpired(
   db: DbOrTx,
-  now = new Date(),
+  now: Date,
 ): Promise<{ sessions: number; challenges: number; deliveries: number }> {
   const goneSessions = await db
     .delete(sessions)

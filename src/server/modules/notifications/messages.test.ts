@@ -29,34 +29,39 @@ const at = new Date("2030-01-01T12:00:00.000Z");
 
 describe("wantsNotification", () => {
   it("needs basic or pro, a URL and the master switch; each order kind also needs its own switch", () => {
-    expect(wantsNotification(prefs, "order_created")).toBe(true);
-    expect(wantsNotification({ ...prefs, subscriptionTier: "pro" }, "order_delivered")).toBe(true);
-    expect(wantsNotification({ ...prefs, subscriptionTier: "free" }, "order_created")).toBe(false);
+    expect(wantsNotification(prefs, "order_created", at)).toBe(true);
+    expect(wantsNotification({ ...prefs, subscriptionTier: "pro" }, "order_delivered", at)).toBe(true);
+    expect(wantsNotification({ ...prefs, subscriptionTier: "free" }, "order_created", at)).toBe(false);
     expect(
-      wantsNotification({ ...prefs, subscriptionExpiry: new Date(Date.now() - 1000) }, "order_created"),
+      wantsNotification({ ...prefs, subscriptionExpiry: new Date(at.getTime() - 1000) }, "order_created", at),
     ).toBe(false);
-    expect(wantsNotification({ ...prefs, discordWebhookUrl: null }, "order_created")).toBe(false);
-    expect(wantsNotification({ ...prefs, discordNotificationsEnabled: false }, "low_stock")).toBe(false);
-    expect(wantsNotification({ ...prefs, discordOrderCreatedEnabled: false }, "order_created")).toBe(false);
-    expect(wantsNotification({ ...prefs, discordOrderCreatedEnabled: false }, "order_delivered")).toBe(true);
-    expect(wantsNotification({ ...prefs, discordOrderDeliveredEnabled: false }, "order_delivered")).toBe(
+    expect(wantsNotification({ ...prefs, discordWebhookUrl: null }, "order_created", at)).toBe(false);
+    expect(wantsNotification({ ...prefs, discordNotificationsEnabled: false }, "low_stock", at)).toBe(false);
+    expect(wantsNotification({ ...prefs, discordOrderCreatedEnabled: false }, "order_created", at)).toBe(
+      false,
+    );
+    expect(wantsNotification({ ...prefs, discordOrderCreatedEnabled: false }, "order_delivered", at)).toBe(
+      true,
+    );
+    expect(wantsNotification({ ...prefs, discordOrderDeliveredEnabled: false }, "order_delivered", at)).toBe(
       false,
     );
     expect(
       wantsNotification(
         { ...prefs, discordOrderCreatedEnabled: false, discordOrderDeliveredEnabled: false },
         "low_stock",
+        at,
       ),
     ).toBe(true);
   });
 
   it("sends a refund after delivery under the order-delivered switch and the master switch", () => {
     const kind = "order_refunded_after_delivery";
-    expect(wantsNotification(prefs, kind)).toBe(true);
-    expect(wantsNotification({ ...prefs, discordOrderCreatedEnabled: false }, kind)).toBe(true);
-    expect(wantsNotification({ ...prefs, discordOrderDeliveredEnabled: false }, kind)).toBe(false);
-    expect(wantsNotification({ ...prefs, discordNotificationsEnabled: false }, kind)).toBe(false);
-    expect(wantsNotification({ ...prefs, subscriptionTier: "free" }, kind)).toBe(false);
+    expect(wantsNotification(prefs, kind, at)).toBe(true);
+    expect(wantsNotification({ ...prefs, discordOrderCreatedEnabled: false }, kind, at)).toBe(true);
+    expect(wantsNotification({ ...prefs, discordOrderDeliveredEnabled: false }, kind, at)).toBe(false);
+    expect(wantsNotification({ ...prefs, discordNotificationsEnabled: false }, kind, at)).toBe(false);
+    expect(wantsNotification({ ...prefs, subscriptionTier: "free" }, kind, at)).toBe(false);
   });
 });
 

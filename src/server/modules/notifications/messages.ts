@@ -23,11 +23,7 @@ export interface DiscordPreferences extends Subscription {
  * own switch (low stock has none: it follows the master switch; a refund after delivery is news about a delivered
  * order, so it follows the order-delivered switch, decision 031).
  */
-export function wantsNotification(
-  prefs: DiscordPreferences,
-  kind: NotificationKind,
-  now = new Date(),
-): boolean {
+export function wantsNotification(prefs: DiscordPreferences, kind: NotificationKind, now: Date): boolean {
   if (
     !hasPaidTier(activeTier(prefs, now)) ||
     !prefs.discordWebhookUrl ||

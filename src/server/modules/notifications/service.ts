@@ -72,9 +72,10 @@ async function enqueueNotifications(
     tx,
     pending.map((p) => p.userId),
   );
+  const now = new Date(ctx.clock());
   const wanted = pending.map((p) => {
     const seller = prefs.get(p.userId);
-    return seller !== undefined && wantsNotification(seller, p.notification.kind);
+    return seller !== undefined && wantsNotification(seller, p.notification.kind, now);
   });
   const keys = [...new Set(pending.flatMap((p, i) => (wanted[i] && p.dedupeKey ? [p.dedupeKey] : [])))];
   const fresh = new Set(
@@ -88,7 +89,7 @@ async function enqueueNotifications(
             .returning({ key: notificationReceipts.key })
         ).map((r) => r.key),
   );
-  const occurredAt = new Date().toISOString();
+  const occurredAt = now.toISOString();
   const queued = pending.map((p, i) => {
     if (!wanted[i] || p.dedupeKey === undefined) return wanted[i] === true;
     // The same key twice in one call is one event: only its first notification takes the receipt.
@@ -243,11 +244,12 @@ export async function notifyOrdersCreated(ctx: AppContext, events: OrderCreatedE
     ctx.db,
     events.map((e) => e.userId),
   );
+  const now = new Date(ctx.clock());
   const listening = events.filter((e) => {
     const seller = prefs.get(e.userId);
     return (
       seller !== undefined &&
-      (wantsNotification(seller, "order_created") || wantsNotification(seller, "low_stock"))
+      (wantsNotification(seller, "order_created", now) || wantsNotification(seller, "low_stock", now))
     );
   });
   if (listening.length === 0) return;
@@ -339,7 +341,7 @@ export async function sendDiscordNotification(ctx: AppContext, data: unknown, jo
     return;
   }
   const prefs = await preferences(ctx.db, job.userId);
-  if (!prefs || !wantsNotification(prefs, job.kind as NotificationKind)) return;
+  if (!prefs || !wantsNotification(prefs, job.kind as NotificationKind, new Date(ctx.clock()))) return;
   const message = buildDiscordMessage(job, {
     pingEveryone: prefs.discordPingEveryone,
     at: new Date(job.occurredAt),

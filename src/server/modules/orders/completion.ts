@@ -53,7 +53,7 @@ export async function completeOrder(
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId));
     if (lines.length > 0) await moveInventory(ctx, tx, order.userId, "delivery", lines, { orderId });
-    const completedAt = new Date();
+    const completedAt = new Date(ctx.clock());
     await tx
       .update(orders)
       .set({ status: moveTo(order.status, "completed"), completedAt })

@@ -1,6 +1,8 @@
-import { ORDER_LIST_LIMIT, type SellerOrder } from "../../../contract/orders.js";
+import { ORDER_LIST_LIMIT, ORDER_TEXTS, type SellerOrder } from "../../../contract/orders.js";
 import type { Config } from "../../config.js";
 import type { AppContext } from "../../context.js";
+import { keysetAfterSql, keysetCursor, keysetOrderBySql, keysetValues } from "../../db/keyset.js";
+import { badRequest } from "../../http/errors.js";
 import { shopAdminUrl } from "../../integrations/shopify/index.js";
 
 /**
@@ -33,6 +35,11 @@ interface OrderRow {
   /** created_at to the microsecond (a cursor must not round it). */
   created_at_exact: string;
 }
+
+/** The Orders page's cursor, as the contract validates it: "<created_at to the microsecond>~<id>". */
+const sellerOrderCursor = keysetCursor({ separator: "~", opaque: false });
+/** The seller's orders, newest first, on the (user_id, created_at) index. */
+const NEWEST_FIRST = { at: "o.created_at", id: "o.id" };
 
 /** Orders with their item summary ("codeName_quantity, ..."); a sub-order's claim link is its parent's. */
 export const SELLER_ORDER_SELECT = `
@@ -68,7 +75,7 @@ export function toSellerOrder(config: Config, r: OrderRow): SellerOrder {
     refundedAfterDeliveryAt: r.refunded_after_delivery_at
       ? new Date(r.refunded_after_delivery_at).toISOString()
       : null,
-    cursor: `${r.created_at_exact}~${r.id}`,
+    cursor: sellerOrderCursor.encode({ at: r.created_at_exact, id: r.id }),
   };
 }
 
@@ -81,14 +88,15 @@ export async function listSellerOrders(
   userId: string,
   page: { limit?: number; before?: string } = {},
 ): Promise<SellerOrder[]> {
-  const [beforeAt, beforeId] = page.before?.split("~") ?? [null, null];
+  const before = page.before === undefined ? null : sellerOrderCursor.decode(page.before);
+  if (page.before !== undefined && !before) throw badRequest(ORDER_TEXTS.invalidCursor);
   const { rows } = await ctx.database.raw.query<OrderRow>(
     `${SELLER_ORDER_SELECT}
       WHERE o.user_id = $1 AND ${SELLER_ORDER_FILTER}
-        AND ($3::timestamptz IS NULL OR (o.created_at, o.id) < ($3::timestamptz, $4::uuid))
-      ORDER BY o.created_at DESC, o.id DESC
+        ${before ? `AND ${keysetAfterSql(NEWEST_FIRST, "desc", 3)}` : ""}
+      ORDER BY ${keysetOrderBySql(NEWEST_FIRST, "desc")}
       LIMIT $2`,
-    [userId, page.limit ?? ORDER_LIST_LIMIT, beforeAt, beforeId],
+    [userId, page.limit ?? ORDER_LIST_LIMIT, ...(before ? keysetValues(before) : [])],
   );
   return rows.map((r) => toSellerOrder(ctx.config, r));
 }

@@ -53,7 +53,7 @@ export async function saveDiscordSettings(
   user: SessionUser,
   body: DiscordSettingsRequest,
 ): Promise<DiscordSettings> {
-  const next = nextDiscordSettings(discordSettingsOf(user), activeTier(user), body);
+  const next = nextDiscordSettings(discordSettingsOf(user), activeTier(user, ctx.clock()), body);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -76,7 +76,7 @@ export async function saveClaimPageStyle(
   user: SessionUser,
   style: ClaimPageStyle,
 ): Promise<ClaimPageStyle> {
-  if (activeTier(user) !== "pro") throw forbidden(SETTINGS_TEXTS.claimStyleTierRequired);
+  if (activeTier(user, ctx.clock()) !== "pro") throw forbidden(SETTINGS_TEXTS.claimStyleTierRequired);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ customClaimPageStyle: style }).where(eq(users.id, user.id));
     await ctx.events.publish({ userId: user.id, type: "user" }, tx);

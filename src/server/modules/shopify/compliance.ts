@@ -8,7 +8,7 @@ export async function markUninstalled(ctx: AppContext, shop: string): Promise<vo
   await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .update(shops)
-      .set({ uninstalledAt: new Date() })
+      .set({ uninstalledAt: new Date(ctx.clock()) })
       .where(and(eq(shops.domain, shop), isNull(shops.uninstalledAt)))
       .returning({ userId: shops.userId });
     for (const r of rows) await ctx.events.publish({ userId: r.userId, type: "user" }, tx);

@@ -39,7 +39,7 @@ export function oauthCallbackRoutes(r: RouteApp, ctx: AppContext): void {
         (e): e is [string, string] => typeof e[1] === "string",
       ),
     );
-    const user = await currentUser(ctx.db, request);
+    const user = await currentUser(ctx, request);
     return reply.redirect(await finishInstall(ctx, user, query), 302);
   });
 }

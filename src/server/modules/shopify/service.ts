@@ -109,7 +109,7 @@ export async function beginInstall(
     .where(and(eq(oauthStates.userId, userId), sql`${oauthStates.expiresAt} < now()`));
   await ctx.db
     .insert(oauthStates)
-    .values({ stateHash, userId, shop, purpose, expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS) });
+    .values({ stateHash, userId, shop, purpose, expiresAt: new Date(ctx.clock() + OAUTH_STATE_TTL_MS) });
   return ctx.providers.shopify.authorizeUrl(shop, {
     scopes: scopesFor(purpose),
     redirectUri: `${ctx.config.publicUrl}/api/shopify/callback`,
@@ -143,7 +143,7 @@ export async function finishInstall(
       !user ||
       state.userId !== user.id ||
       state.shop !== shop ||
-      state.expiresAt.getTime() < Date.now()
+      state.expiresAt.getTime() < ctx.clock()
     ) {
       return failed("oauth_failed");
     }
@@ -163,7 +163,7 @@ export async function finishInstall(
       domain: shop,
       ...tokens,
       scopes: token.scope || scopesFor(state.purpose as InstallPurpose).join(","),
-      installedAt: new Date(),
+      installedAt: new Date(ctx.clock()),
       uninstalledAt: null,
       accessRefusedAt: null,
     };

@@ -18,7 +18,7 @@ export function publicRoutes(r: RouteApp, ctx: AppContext): void {
     ...routeOf(statsEndpoints.stats),
     handler: async (request, reply) => {
       reply.header("Vary", "Cookie");
-      const user = await currentUser(ctx.db, request);
+      const user = await currentUser(ctx, request);
       if (user?.isAdmin) {
         reply.header("Cache-Control", "private, no-store");
         return computeStats(ctx.database);

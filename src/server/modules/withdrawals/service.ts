@@ -25,8 +25,8 @@ import { lookupRobloxUser } from "../roblox/index.js";
 const OPEN_STATUSES: readonly OrderStatus[] = ["unclaimed", "pending"];
 
 /** Withdrawals (and the pending lookup) need a paid tier that has not expired. */
-function assertCanWithdraw(user: SessionUser, now = new Date()): void {
-  if (!hasPaidTier(activeTier(user, now))) throw forbidden(WITHDRAWAL_TEXTS.tierRequired);
+function assertCanWithdraw(ctx: AppContext, user: SessionUser): void {
+  if (!hasPaidTier(activeTier(user, ctx.clock()))) throw forbidden(WITHDRAWAL_TEXTS.tierRequired);
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -56,7 +56,7 @@ export async function pendingWithdrawal(
   ctx: AppContext,
   user: SessionUser,
 ): Promise<WithdrawalSummary | null> {
-  assertCanWithdraw(user);
+  assertCanWithdraw(ctx, user);
   const open = await openWithdrawal(ctx.db, user.id);
   return open ? toSummary(open) : null;
 }
@@ -70,7 +70,7 @@ export async function createWithdrawal(
   user: SessionUser,
   body: CreateWithdrawalRequest,
 ): Promise<WithdrawalSummary> {
-  assertCanWithdraw(user);
+  assertCanWithdraw(ctx, user);
   if (body.items.length === 0) throw badRequest(WITHDRAWAL_TEXTS.noItems);
   const lines = mergeQuantities(body.items);
   const catalogue = await ctx.db
@@ -147,7 +147,7 @@ export async function turnOnForWithdrawal(
   user: SessionUser,
   orderId: string,
 ): Promise<TurnOnResponse> {
-  assertCanWithdraw(user);
+  assertCanWithdraw(ctx, user);
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx
       .select()
