@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { visualizer } from "rollup-plugin-visualizer";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, perEnvironmentPlugin } from "vite";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const server = "http://localhost:5000";
@@ -14,27 +14,21 @@ const server = "http://localhost:5000";
  * Writes a .br and a .gz beside every text file of the build, compressed once at their best levels, so the server
  * sends them precompressed (@fastify/static preCompressed) and spends no CPU per request.
  */
-function precompress(outDir: string): Plugin {
+function precompress(outDir: string): void {
   const walk = (dir: string): string[] =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const full = path.join(dir, entry.name);
       return entry.isDirectory() ? walk(full) : [full];
     });
-  return {
-    name: "autodrop-precompress",
-    apply: "build",
-    closeBundle() {
-      for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {
-        const data = fs.readFileSync(file);
-        if (data.length < 1024) continue;
-        fs.writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      }
-    },
-  };
+  for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {
+    const data = fs.readFileSync(file);
+    if (data.length < 1024) continue;
+    fs.writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+  }
 }
 
 /**
@@ -65,9 +59,47 @@ function inlineClaimCss(): Plugin {
   };
 }
 
+/**
+ * Preact 11, installed under its own name (package.json's `preact-11` alias): the Shopify extension's libraries
+ * use the `preact` package, version 10, which this must not move.
+ */
+const PREACT = "preact-11";
+
+/** React's modules as Preact's compatibility layer provides them. */
+const PREACT_COMPAT: Record<string, string> = {
+  react: `${PREACT}/compat`,
+  "react-dom": `${PREACT}/compat`,
+  "react-dom/client": `${PREACT}/compat/client`,
+  "react/jsx-runtime": `${PREACT}/compat/jsx-runtime`,
+  "react/jsx-dev-runtime": `${PREACT}/compat/jsx-dev-runtime`,
+};
+
+/**
+ * Builds the claim entry against Preact's compatibility layer instead of React (decision 055). Any other react or
+ * react-dom module stops the build: it would bring React's renderer back into the buyer's page. Preact's own
+ * modules import `preact`, which here means the aliased package.
+ */
+function preactForClaim(): Plugin {
+  return {
+    name: "autodrop-claim-preact",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "claim",
+    resolveId(source, importer, options) {
+      const preactPath = /^preact(\/.*)?$/.exec(source);
+      const target = preactPath ? `${PREACT}${preactPath[1] ?? ""}` : PREACT_COMPAT[source];
+      if (!target) {
+        if (/^react(-dom)?(\/|$)/.test(source))
+          throw new Error(`the claim entry imports ${source}, which Preact's compatibility layer lacks`);
+        return null;
+      }
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 const outDir = path.join(root, "dist/client");
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ command, mode }) => ({
   root,
   // Static files (favicon, the pre-paint theme script) ship with the client sources.
   publicDir: path.join(root, "src/client/public"),
@@ -75,10 +107,20 @@ export default defineConfig(({ mode }) => ({
     react(),
     tailwindcss(),
     inlineClaimCss(),
-    precompress(outDir),
-    // `vite build --mode analyze`: the bundler's report of what each chunk pulls in (dist/bundle-report.html).
+    preactForClaim(),
+    // `vite build --mode analyze`: the bundler's report of what each chunk pulls in, one per build
+    // (dist/bundle-report.html for the app, dist/bundle-report-claim.html for the claim page).
     mode === "analyze" &&
-      visualizer({ filename: path.join(root, "dist/bundle-report.html"), gzipSize: true, brotliSize: true }),
+      perEnvironmentPlugin("autodrop-bundle-report", (environment) =>
+        visualizer({
+          filename: path.join(
+            root,
+            environment.name === "claim" ? "dist/bundle-report-claim.html" : "dist/bundle-report.html",
+          ),
+          gzipSize: true,
+          brotliSize: true,
+        }),
+      ),
   ],
   resolve: {
     alias: {
@@ -88,18 +130,49 @@ export default defineConfig(({ mode }) => ({
   },
   build: {
     outDir,
-    emptyOutDir: true,
     sourcemap: false,
-    rolldownOptions: {
-      // The app, and the buyer's claim page on its own (decision 052).
-      input: { main: path.join(root, "index.html"), claim: path.join(root, "claim.html") },
-      treeshake: { manualPureFunctions: ["z"] },
-      output: {
-        // React changes rarely: its own long-cached chunk, loaded by every page.
-        codeSplitting: {
-          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+  },
+  environments: {
+    client: {
+      build: {
+        emptyOutDir: true,
+        rolldownOptions: {
+          input: { main: path.join(root, "index.html") },
+          // Unused zod schemas are dropped. The app's build only: the hint goes by name in every module, and Preact's
+          // minified render calls a function of its own named z, which the claim build must keep (decision 055).
+          treeshake: { manualPureFunctions: ["z"] },
+          output: {
+            // React changes rarely: its own long-cached chunk, loaded by every page of the app.
+            codeSplitting: {
+              groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+            },
+          },
         },
       },
+    },
+    // The buyer's claim page on its own (decision 052), built after the app into the same directory, against
+    // Preact instead of React (decision 055). Its modules are compiled again for it, so no chunk is shared with
+    // the app: each build's chunks hold only what its own pages reach. The dev server has no such environment (it
+    // would scan and prebundle every dependency twice): there claim.html runs on React, like every other page.
+    ...(command === "build" && {
+      claim: {
+        consumer: "client",
+        build: {
+          emptyOutDir: false,
+          copyPublicDir: false,
+          rolldownOptions: { input: { claim: path.join(root, "claim.html") } },
+        },
+      },
+    }),
+  },
+  builder: {
+    // The app first: its build empties the output directory.
+    async buildApp(builder) {
+      const { client, claim } = builder.environments;
+      if (!client || !claim) throw new Error("vite.config.ts lost the client or claim environment");
+      await builder.build(client);
+      await builder.build(claim);
+      precompress(outDir);
     },
   },
   server: {

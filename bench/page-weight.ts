@@ -14,7 +14,7 @@ import { buildServerBundle, ROOT, startServer, stopServer } from "./lib.js";
  * JavaScript and LCP under 1.5 s; every other page LCP under 2.5 s.
  */
 const LANDING_JS_BUDGET = 150 * 1024;
-const CLAIM_JS_BUDGET = 90 * 1024;
+export const CLAIM_JS_BUDGET = 90 * 1024;
 const FAST_LCP_MS = 1500;
 const LCP_MS = 2500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

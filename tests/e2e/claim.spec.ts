@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { CLAIM_JS_BUDGET } from "../../bench/page-weight";
 import { BASE_URL } from "../../playwright.config";
 import { startBotAgent } from "./agent";
 import { expectNoSeriousA11yViolations } from "./axe";
@@ -123,4 +126,25 @@ test("a buyer claims a store order and the bot delivers it; seller and Discord a
   } finally {
     await agent.stop();
   }
+});
+
+test("the buyer's claim page loads at most 90 kB of JavaScript, as the build compresses it", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/claim");
+  await expect(page.getByRole("heading", { name: "Open Your Claim Link" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // What a browser that takes gzip but not brotli is sent (the larger of the two the build stores): the .gz beside
+  // each script, or the script itself when it is too small to be compressed. Headers are not counted.
+  const dist = path.resolve(import.meta.dirname, "../../dist/client");
+  const sizes = scripts.map((file) => {
+    const script = path.join(dist, file);
+    return fs.statSync(fs.existsSync(`${script}.gz`) ? `${script}.gz` : script).size;
+  });
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(CLAIM_JS_BUDGET);
 });
