@@ -1,24 +1,24 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import {
   type AdminBot,
   BOT_TEXTS,
   type BotsUserResponse,
   GAME_PLACE_IDS,
   type GameRules,
-  OPEN_ORDER_STATUSES,
   type SellerBot,
   type WhitelistedUser,
 } from "../../../contract/bots.js";
 import { GAME_NAMES, GAMES, type Game } from "../../../contract/games.js";
 import { WHITELIST_MAX } from "../../../contract/limits.js";
+import type { OrderStatus } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
 import { users } from "../../db/schema/auth.js";
 import { botFriendRequests, bots, gameSettings, whitelistedUsers } from "../../db/schema/bots.js";
-import { orders } from "../../db/schema/orders.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
+import { assignBot, countOpenOrders } from "../orders/index.js";
 import { lookupRobloxUser } from "../roblox/index.js";
 import { parseBotNames } from "./bot-names.js";
 import { botStatusAt, onlineTimeLeft, turnedOn } from "./status.js";
@@ -118,6 +118,7 @@ export async function createSellerBot(ctx: AppContext, userId: string, game: Gam
 interface DeliverableOrder {
   id: string;
   userId: string;
+  status: OrderStatus;
   game: string | null;
   robloxUserId: number | null;
   robloxUsername: string | null;
@@ -146,10 +147,7 @@ export async function dispatchBotForOrder(
     .set(turnedOn(current, now))
     .where(eq(bots.id, current.id))
     .returning();
-  await tx
-    .update(orders)
-    .set({ status: "pending", botId: bot.id, claimedAt: sql`coalesce(${orders.claimedAt}, now())` })
-    .where(eq(orders.id, order.id));
+  await assignBot(ctx, tx, order, bot.id);
   const request = { botId: bot.id, robloxUserId: order.robloxUserId, robloxUsername: order.robloxUsername };
   await tx
     .insert(botFriendRequests)
@@ -159,7 +157,6 @@ export async function dispatchBotForOrder(
       set: { ...request, status: "to_send", sentAt: null },
     });
   await ctx.events.publish({ userId: order.userId, type: "bots" }, tx);
-  await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
   const link = await privateServerLinkFor(tx, bot);
   return { bot: toSellerBot(bot, link, now), link };
 }
@@ -288,17 +285,8 @@ export async function deletePoolBot(ctx: AppContext, actor: AuditActor | null, i
     const [bot] = await tx.select().from(bots).where(eq(bots.id, id)).for("update");
     if (!bot) throw notFound(BOT_TEXTS.botNotFound);
     if (bot.assignedUserId) {
-      const [open = missing("the open orders count")] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, bot.assignedUserId),
-            eq(orders.game, bot.game),
-            inArray(orders.status, OPEN_ORDER_STATUSES),
-          ),
-        );
-      if (open.n > 0) throw conflict(BOT_TEXTS.botHasOpenOrders(open.n));
+      const open = await countOpenOrders(tx, bot.assignedUserId, bot.game);
+      if (open > 0) throw conflict(BOT_TEXTS.botHasOpenOrders(open));
     }
     await tx.delete(bots).where(eq(bots.id, id));
     await recordAudit(ctx, tx, actor, {

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import {
   CLAIM_TEXTS,
   type ClaimOrderItem,
@@ -14,18 +14,26 @@ import type { Game } from "../../../contract/games.js";
 import { activeTier, type Subscription } from "../../../contract/plans.js";
 import { type ClaimPageStyle, resolveClaimStyle } from "../../../contract/settings.js";
 import type { AppContext } from "../../context.js";
-import type { DbOrTx } from "../../db/client.js";
+import type { DbOrTx, Tx } from "../../db/client.js";
 import { users } from "../../db/schema/auth.js";
 import { botFriendRequests, bots } from "../../db/schema/bots.js";
 import { items } from "../../db/schema/items.js";
-import { orderItems, orders } from "../../db/schema/orders.js";
+import { orderItems } from "../../db/schema/orders.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import type { RobloxUser } from "../../integrations/roblox/index.js";
 import { dispatchBotForOrder, privateServerLinkFor } from "../bots/index.js";
+import {
+  lockClaimant,
+  lockOrder,
+  type OrderRow,
+  orderByAuthKey,
+  orderById,
+  resetClaim,
+  subOrdersOf,
+  topOrdersOfShopifyId,
+} from "../orders/index.js";
 import { findRobloxUserByName } from "../roblox/index.js";
 import { orderClaimedHook } from "./claimed.js";
-
-type OrderRow = typeof orders.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHOPIFY_ORDER_ID = /^[0-9]+$/;
@@ -46,16 +54,14 @@ export function sameEmail(given: string, stored: string | null): boolean {
   return equal && stored !== null && stored.trim() !== "";
 }
 
-async function orderById(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  const [order] = await db.select().from(orders).where(eq(orders.id, id));
-  return order;
+async function orderWithId(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  return UUID.test(id) ? orderById(db, id) : undefined;
 }
 
 /** Our order id with its e-mail: a sub-order also answers to its parent's e-mail. */
 async function orderWithEmail(db: DbOrTx, id: string, email: string): Promise<OrderRow | undefined> {
-  const named = await orderById(db, id);
-  const parent = named?.parentOrderId ? await orderById(db, named.parentOrderId) : undefined;
+  const named = await orderWithId(db, id);
+  const parent = named?.parentOrderId ? await orderWithId(db, named.parentOrderId) : undefined;
   const ownMatch = sameEmail(email, named?.customerEmail ?? null);
   const parentMatch = sameEmail(email, parent?.customerEmail ?? null);
   return ownMatch || parentMatch ? named : undefined;
@@ -71,17 +77,7 @@ async function shopifyOrderWithEmail(
   shopifyOrderId: string,
   email: string,
 ): Promise<OrderRow | undefined> {
-  const candidates = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.shopifyOrderId, shopifyOrderId),
-        isNull(orders.parentOrderId),
-        eq(orders.source, "shopify"),
-      ),
-    )
-    .orderBy(asc(orders.createdAt), asc(orders.id));
+  const candidates = await topOrdersOfShopifyId(db, shopifyOrderId);
   return candidates.filter((o) => sameEmail(email, o.customerEmail))[0];
 }
 
@@ -93,10 +89,10 @@ async function shopifyOrderWithEmail(
 async function findAccessibleOrder(db: DbOrTx, access: OrderAccess): Promise<OrderRow> {
   let order: OrderRow | undefined;
   if (access.authKey !== undefined) {
-    const [named] = await db.select().from(orders).where(eq(orders.authKey, access.authKey));
+    const named = await orderByAuthKey(db, access.authKey);
     order = named;
     if (named && access.orderId !== undefined && access.orderId !== named.id) {
-      const sub = await orderById(db, access.orderId);
+      const sub = await orderWithId(db, access.orderId);
       order = sub?.parentOrderId === named.id ? sub : undefined;
     }
   } else if (access.orderId !== undefined && access.email !== undefined) {
@@ -106,14 +102,6 @@ async function findAccessibleOrder(db: DbOrTx, access: OrderAccess): Promise<Ord
   }
   if (!order || order.source === "withdrawal") throw orderNotFound();
   return order;
-}
-
-async function subOrdersOf(db: DbOrTx, orderId: string): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(eq(orders.parentOrderId, orderId))
-    .orderBy(asc(orders.game), asc(orders.id));
 }
 
 /**
@@ -146,8 +134,8 @@ function assertLockableBy(order: OrderRow, username: string): void {
   }
 }
 
-async function lockedForUpdate(db: DbOrTx, id: string): Promise<OrderRow> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, id)).for("update");
+async function lockedForUpdate(tx: Tx, id: string): Promise<OrderRow> {
+  const order = await lockOrder(tx, id);
   if (!order) throw orderNotFound();
   return order;
 }
@@ -256,16 +244,7 @@ export async function lockUsername(
     const current = await lockedForUpdate(tx, order.id);
     assertOpen(current);
     assertLockableBy(current, roblox.name);
-    await tx
-      .update(orders)
-      .set({
-        robloxUsername: roblox.name,
-        robloxUserId: roblox.id,
-        usernameLocked: true,
-        claimedAt: current.claimedAt ?? new Date(),
-      })
-      .where(eq(orders.id, order.id));
-    await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
+    await lockClaimant(ctx, tx, current, roblox);
     if (!current.claimedAt) await orderClaimedHook.fire(ctx, tx, { orderId: order.id });
   });
   return claimView(ctx.db, (await orderById(ctx.db, order.id)) as OrderRow);
@@ -279,22 +258,12 @@ export async function resetUsername(ctx: AppContext, access: OrderAccess): Promi
   const order = await gameOrder(ctx.db, await findAccessibleOrder(ctx.db, access));
   assertOpen(order);
   await ctx.db.transaction(async (tx) => {
-    assertOpen(await lockedForUpdate(tx, order.id));
-    await tx
-      .update(orders)
-      .set({
-        robloxUsername: null,
-        robloxUserId: null,
-        usernameLocked: false,
-        claimedAt: null,
-        status: "unclaimed",
-        botId: null,
-      })
-      .where(eq(orders.id, order.id));
+    const current = await lockedForUpdate(tx, order.id);
+    assertOpen(current);
+    await resetClaim(ctx, tx, current);
     await tx
       .delete(botFriendRequests)
       .where(and(eq(botFriendRequests.orderId, order.id), eq(botFriendRequests.status, "to_send")));
-    await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
   });
   return claimView(ctx.db, (await orderById(ctx.db, order.id)) as OrderRow);
 }

@@ -8,8 +8,10 @@ import { RELEASE_UNPAID_JOB, releaseUnpaidOrders, retryFailedOrders } from "./re
 import { sellerRoutes } from "./routes.js";
 
 export { cancelOrder, queueFollowUps } from "./cancel.js";
+export { assignBot, lockClaimant, resetClaim } from "./claim.js";
 export { completeOrder, onOrderCompleted } from "./completion.js";
 export { createOrders, newAuthKey, type OrderRow } from "./create.js";
+export { countOrdersOfCustomer, redactCustomerEmail, redactShopCustomerEmails } from "./customers.js";
 export {
   type OrderCreatedEvent,
   onOrderCancelled,
@@ -21,6 +23,17 @@ export {
   recordShopifyOrderEvent,
   recordShopifyRefund,
 } from "./lifecycle.js";
+export {
+  countOpenOrders,
+  lockOrder,
+  lockWithdrawal,
+  openWithdrawalOf,
+  orderByAuthKey,
+  orderById,
+  ordersOfShopifyPurchase,
+  subOrdersOf,
+  topOrdersOfShopifyId,
+} from "./queries.js";
 export { releaseUnpaidOrders, retryFailedOrders } from "./recovery.js";
 export { claimBaseUrl, SELLER_ORDER_FILTER, SELLER_ORDER_SELECT, toSellerOrder } from "./service.js";
 

@@ -10,16 +10,14 @@ import {
   type WithdrawalSummary,
 } from "../../../contract/withdrawals.js";
 import type { AppContext } from "../../context.js";
-import type { DbOrTx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
 import { inventoryBalances } from "../../db/schema/inventory.js";
 import { items } from "../../db/schema/items.js";
-import { orders } from "../../db/schema/orders.js";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js";
 import type { SessionUser } from "../auth/index.js";
 import { dispatchBotForOrder, lockUser } from "../bots/index.js";
 import { InsufficientInventoryError, mergeQuantities, moveInventory } from "../inventory/index.js";
-import { createOrders } from "../orders/index.js";
+import { createOrders, lockWithdrawal, type OrderRow, openWithdrawalOf } from "../orders/index.js";
 import { lookupRobloxUser } from "../roblox/index.js";
 
 const OPEN_STATUSES: readonly OrderStatus[] = ["unclaimed", "pending"];
@@ -29,9 +27,7 @@ function assertCanWithdraw(user: SessionUser, now = new Date()): void {
   if (!hasPaidTier(activeTier(user, now))) throw forbidden(WITHDRAWAL_TEXTS.tierRequired);
 }
 
-type OrderRow = typeof orders.$inferSelect;
-
-/** An open withdrawal (just created, or found by `openWithdrawal`) as the page shows it. */
+/** An open withdrawal (just created, or found by `openWithdrawalOf`) as the page shows it. */
 function toSummary(o: OrderRow): WithdrawalSummary {
   return {
     id: o.id,
@@ -41,23 +37,12 @@ function toSummary(o: OrderRow): WithdrawalSummary {
   };
 }
 
-async function openWithdrawal(db: DbOrTx, userId: string): Promise<OrderRow | null> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(
-      and(eq(orders.userId, userId), eq(orders.source, "withdrawal"), inArray(orders.status, OPEN_STATUSES)),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
 export async function pendingWithdrawal(
   ctx: AppContext,
   user: SessionUser,
 ): Promise<WithdrawalSummary | null> {
   assertCanWithdraw(user);
-  const open = await openWithdrawal(ctx.db, user.id);
+  const open = await openWithdrawalOf(ctx.db, user.id);
   return open ? toSummary(open) : null;
 }
 
@@ -116,7 +101,7 @@ export async function createWithdrawal(
   try {
     return await ctx.db.transaction(async (tx) => {
       await lockUser(tx, user.id);
-      if (await openWithdrawal(tx, user.id)) throw conflict(WITHDRAWAL_TEXTS.alreadyPending);
+      if (await openWithdrawalOf(tx, user.id)) throw conflict(WITHDRAWAL_TEXTS.alreadyPending);
       const [order = missing("the created withdrawal order")] = await createOrders(tx, [
         {
           userId: user.id,
@@ -149,11 +134,7 @@ export async function turnOnForWithdrawal(
 ): Promise<TurnOnResponse> {
   assertCanWithdraw(user);
   return ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, user.id), eq(orders.source, "withdrawal")))
-      .for("update");
+    const order = await lockWithdrawal(tx, orderId, user.id);
     if (!order) throw notFound(WITHDRAWAL_TEXTS.notFound);
     if (!OPEN_STATUSES.includes(order.status)) throw conflict(WITHDRAWAL_TEXTS.notOpen);
     const { bot, link } = await dispatchBotForOrder(ctx, tx, order);
