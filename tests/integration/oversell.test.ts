@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { at } from "../../src/server/db/rows.js";
 import { inventoryBalances, inventoryLedger, listings, orders } from "../../src/server/db/schema/index.js";
-import { laneOf } from "../../src/server/modules/orders/batcher.js";
+import { laneOf } from "../../src/server/modules/shopify/batcher.js";
 import { useTestApp } from "./harness.js";
 import { linkListing, orderBody, sellerWithStore, signedWebhook, stockedItem } from "./shopify-fixtures.js";
 

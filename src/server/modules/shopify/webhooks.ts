@@ -17,15 +17,10 @@ import {
   verifyWebhookHmac,
 } from "../../integrations/shopify/index.js";
 import type { RouteApp } from "../auth/index.js";
-import {
-  applyShopifyOrderStateSoon,
-  countOrdersOfCustomer,
-  intakeBatcher,
-  recordShopifyOrderEvent,
-  recordShopifyRefund,
-  redactCustomerEmail,
-} from "../orders/index.js";
+import { countOrdersOfCustomer, redactCustomerEmail } from "../orders/index.js";
 import { markUninstalled, redactShop } from "./compliance.js";
+import { intakeBatcher } from "./intake.js";
+import { applyShopifyOrderStateSoon, recordShopifyOrderEvent, recordShopifyRefund } from "./order-state.js";
 
 /** How JSON writes a character by its code (the only way it can carry NUL or a lone surrogate). */
 const UNICODE_ESCAPE = Buffer.from("\\u");

@@ -12,10 +12,16 @@ import {
   type MovementWrites,
   movementWrites,
 } from "../inventory/index.js";
+import {
+  newAuthKey,
+  ORDER_CREATED_JOB,
+  type OrderCreatedBatch,
+  type OrderCreatedEvent,
+  type OrderDraft,
+  orderInserts,
+} from "../orders/index.js";
 import { LaneBatcher } from "./batcher.js";
-import { newAuthKey, type OrderDraft, orderInserts } from "./create.js";
-import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
-import { isPaid } from "./lifecycle-rules.js";
+import { isPaid } from "./order-rules.js";
 
 type IntakeResult =
   /** `known`: lifecycle webhooks of this order came first; their state is to be applied (decision 028). */
