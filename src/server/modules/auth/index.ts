@@ -7,6 +7,7 @@ export { actorOf, type BotKeyIdentity } from "./bot-keys.js";
 export { API_KEY_CALLER, type RouteApp, routeByCaller, scoped } from "./scopes.js";
 export {
   currentUser,
+  deleteExpiredLogins,
   hashToken,
   type SessionUser,
   sessionHashOf,

@@ -1,4 +1,4 @@
-import { eq, inArray, or } from "drizzle-orm";
+import { eq, inArray, lt, or } from "drizzle-orm";
 import {
   lowStockNotificationSchema,
   type NotificationKind,
@@ -324,6 +324,18 @@ async function claimDelivery(ctx: AppContext, jobId: string): Promise<boolean> {
 /** Discord answered that it did not take the message: a retry may send it. */
 async function releaseDelivery(ctx: AppContext, jobId: string): Promise<void> {
   await ctx.db.delete(notificationDeliveries).where(eq(notificationDeliveries.jobId, jobId));
+}
+
+/** A Discord job's retries end within hours (8 tries with backoff), so its delivery row is of no use after a week. */
+const DELIVERY_KEEP_MS = 7 * 86_400_000;
+
+/** Deletes the delivery rows older than a week; answers how many. */
+export async function deleteOldDeliveries(db: DbOrTx, now: Date): Promise<number> {
+  const gone = await db
+    .delete(notificationDeliveries)
+    .where(lt(notificationDeliveries.createdAt, new Date(now.getTime() - DELIVERY_KEEP_MS)))
+    .returning({ jobId: notificationDeliveries.jobId });
+  return gone.length;
 }
 
 /**
