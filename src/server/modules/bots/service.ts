@@ -73,14 +73,48 @@ export async function sellerBots(db: Db, userId: string): Promise<BotsUserRespon
   return { bots: list, whitelistedUsers: whitelist };
 }
 
-/** The seller's bot for a game, locked for update; null when they have none. */
-async function sellerBotForGame(tx: Tx, userId: string, game: string): Promise<BotRow | null> {
-  const [bot] = await tx
+/** The seller's bot for a game (locked for update when asked); null when they have none. */
+export async function sellerBotForGame(
+  db: DbOrTx,
+  userId: string,
+  game: string,
+  forUpdate = false,
+): Promise<BotRow | null> {
+  const query = db
     .select()
     .from(bots)
-    .where(and(eq(bots.assignedUserId, userId), eq(bots.game, game)))
-    .for("update");
+    .where(and(eq(bots.assignedUserId, userId), eq(bots.game, game)));
+  const [bot] = forUpdate ? await query.for("update") : await query;
   return bot ?? null;
+}
+
+export async function botById(db: DbOrTx, id: string): Promise<BotRow | null> {
+  const [bot] = await db.select().from(bots).where(eq(bots.id, id));
+  return bot ?? null;
+}
+
+/**
+ * The bot's friend request to the order's buyer, replacing the order's earlier one: sent already (`sentAt`), or
+ * waiting for the bot agent to send it in game.
+ */
+export async function queueFriendRequest(
+  db: DbOrTx,
+  orderId: string,
+  request: { botId: string; robloxUserId: number; robloxUsername: string },
+  sentAt: Date | null,
+): Promise<void> {
+  const state = sentAt ? { status: "sent" as const, sentAt } : { status: "to_send" as const, sentAt: null };
+  await db
+    .insert(botFriendRequests)
+    .values({ orderId, ...request, ...state })
+    .onConflictDoUpdate({ target: botFriendRequests.orderId, set: { ...request, ...state } });
+}
+
+/** The order's friend request the bot has not sent yet is dropped (the buyer changed). */
+export async function withdrawFriendRequest(db: DbOrTx, orderId: string): Promise<void> {
+  await db
+    .delete(botFriendRequests)
+    .where(and(eq(botFriendRequests.orderId, orderId), eq(botFriendRequests.status, "to_send")));
 }
 
 /**
@@ -108,7 +142,7 @@ async function assignFreeBot(tx: Tx, userId: string, game: string): Promise<BotR
 export async function createSellerBot(ctx: AppContext, userId: string, game: Game): Promise<SellerBot> {
   return ctx.db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    if (await sellerBotForGame(tx, userId, game)) throw conflict(BOT_TEXTS.alreadyHaveBot);
+    if (await sellerBotForGame(tx, userId, game, true)) throw conflict(BOT_TEXTS.alreadyHaveBot);
     const bot = await assignFreeBot(tx, userId, game);
     await ctx.events.publish({ userId, type: "bots" }, tx);
     return toSellerBot(bot, await privateServerLinkFor(tx, bot), new Date());
@@ -139,7 +173,7 @@ export async function dispatchBotForOrder(
   }
   await lockUser(tx, order.userId);
   const current =
-    (await sellerBotForGame(tx, order.userId, order.game)) ??
+    (await sellerBotForGame(tx, order.userId, order.game, true)) ??
     (await assignFreeBot(tx, order.userId, order.game));
   const now = new Date();
   const [bot = missing("the updated bots row")] = await tx
@@ -149,13 +183,7 @@ export async function dispatchBotForOrder(
     .returning();
   await assignBot(ctx, tx, order, bot.id);
   const request = { botId: bot.id, robloxUserId: order.robloxUserId, robloxUsername: order.robloxUsername };
-  await tx
-    .insert(botFriendRequests)
-    .values({ orderId: order.id, ...request })
-    .onConflictDoUpdate({
-      target: botFriendRequests.orderId,
-      set: { ...request, status: "to_send", sentAt: null },
-    });
+  await queueFriendRequest(tx, order.id, request, null);
   await ctx.events.publish({ userId: order.userId, type: "bots" }, tx);
   const link = await privateServerLinkFor(tx, bot);
   return { bot: toSellerBot(bot, link, now), link };

@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
 import {
   CLAIM_TEXTS,
   type ClaimOrderItem,
@@ -15,19 +14,26 @@ import { activeTier, type Subscription } from "../../../contract/plans.js";
 import { type ClaimPageStyle, resolveClaimStyle } from "../../../contract/settings.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
-import { users } from "../../db/schema/auth.js";
-import { botFriendRequests, bots } from "../../db/schema/bots.js";
-import { items } from "../../db/schema/items.js";
-import { orderItems } from "../../db/schema/orders.js";
+import { missing } from "../../db/rows.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import type { RobloxUser } from "../../integrations/roblox/index.js";
-import { dispatchBotForOrder, privateServerLinkFor } from "../bots/index.js";
+import { userById } from "../auth/index.js";
+import {
+  botById,
+  dispatchBotForOrder,
+  privateServerLinkFor,
+  queueFriendRequest,
+  sellerBotForGame,
+  withdrawFriendRequest,
+} from "../bots/index.js";
+import { itemsByIds } from "../items/index.js";
 import {
   lockClaimant,
   lockOrder,
   type OrderRow,
   orderByAuthKey,
   orderById,
+  orderLines,
   resetClaim,
   subOrdersOf,
   topOrdersOfShopifyId,
@@ -141,23 +147,15 @@ async function lockedForUpdate(tx: Tx, id: string): Promise<OrderRow> {
 }
 
 async function linesByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, ClaimOrderItem[]>> {
-  const rows = await db
-    .select({
-      orderId: orderItems.orderId,
-      codeName: items.codeName,
-      publicName: items.publicName,
-      quantity: orderItems.quantity,
-      imageUrl: items.imageUrl,
-      game: items.game,
-    })
-    .from(orderItems)
-    .innerJoin(items, eq(items.id, orderItems.itemId))
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.id));
+  const rows = await orderLines(db, orderIds);
+  const itemIds = rows.map((r) => r.itemId);
+  const catalogue = new Map((await itemsByIds(db, itemIds)).map((i) => [i.id, i]));
   const out = new Map<string, ClaimOrderItem[]>();
-  for (const { orderId, ...line } of rows) {
+  for (const { orderId, itemId, quantity } of rows) {
+    const { codeName, publicName, imageUrl, game } =
+      catalogue.get(itemId) ?? missing("the order item's item");
     const list = out.get(orderId) ?? [];
-    list.push({ ...line, game: line.game as Game });
+    list.push({ codeName, publicName, quantity, imageUrl, game });
     out.set(orderId, list);
   }
   return out;
@@ -197,19 +195,12 @@ async function claimView(db: DbOrTx, order: OrderRow): Promise<ClaimOrderView> {
   const lines = await linesByOrder(db, [order.id, ...subs.map((s) => s.id)]);
   const own = lines.get(order.id) ?? [];
   const all = own.length > 0 || subs.length === 0 ? own : subs.flatMap((s) => lines.get(s.id) ?? []);
-  const [seller] = await db
-    .select({
-      subscriptionTier: users.subscriptionTier,
-      subscriptionExpiry: users.subscriptionExpiry,
-      style: users.customClaimPageStyle,
-    })
-    .from(users)
-    .where(eq(users.id, order.userId));
+  const seller = await userById(db, order.userId);
   return {
     ...baseView(order, all),
     isMultiGame: subs.length > 0,
     subOrders: subs.map((s) => baseView(s, lines.get(s.id) ?? [])),
-    claimPageStyle: seller ? effectiveClaimStyle(seller, seller.style) : null,
+    claimPageStyle: seller ? effectiveClaimStyle(seller, seller.customClaimPageStyle) : null,
   };
 }
 
@@ -261,19 +252,9 @@ export async function resetUsername(ctx: AppContext, access: OrderAccess): Promi
     const current = await lockedForUpdate(tx, order.id);
     assertOpen(current);
     await resetClaim(ctx, tx, current);
-    await tx
-      .delete(botFriendRequests)
-      .where(and(eq(botFriendRequests.orderId, order.id), eq(botFriendRequests.status, "to_send")));
+    await withdrawFriendRequest(tx, order.id);
   });
   return claimView(ctx.db, (await orderById(ctx.db, order.id)) as OrderRow);
-}
-
-async function sellerBotFor(db: DbOrTx, sellerId: string, game: string) {
-  const [bot] = await db
-    .select()
-    .from(bots)
-    .where(and(eq(bots.assignedUserId, sellerId), eq(bots.game, game)));
-  return bot ?? null;
 }
 
 /** GET /api/orders/private-server/...: the private server of the seller's bot for the order's game. */
@@ -285,7 +266,7 @@ export async function privateServer(
   const order = await gameOrder(ctx.db, await findAccessibleOrder(ctx.db, access), game);
   assertOpen(order);
   const orderGame = order.game as Game;
-  const bot = await sellerBotFor(ctx.db, order.userId, orderGame);
+  const bot = await sellerBotForGame(ctx.db, order.userId, orderGame);
   const serverLink = await privateServerLinkFor(ctx.db, bot ?? { game: orderGame, privateServerLink: null });
   const message = bot
     ? `Join the private server, add ${bot.botUsername} as a friend and accept the bot's trade request.`
@@ -295,7 +276,7 @@ export async function privateServer(
 
 /** The bot's Roblox user id: stored, else looked up by name (null when Roblox does not know it). */
 async function botRobloxUserId(ctx: AppContext, botId: string): Promise<number | null> {
-  const [bot] = await ctx.db.select().from(bots).where(eq(bots.id, botId));
+  const bot = await botById(ctx.db, botId);
   if (!bot) return null;
   if (bot.robloxUserId) return bot.robloxUserId;
   try {
@@ -344,18 +325,12 @@ export async function requestFriendship(
   if (order.robloxUsername.toLowerCase() !== body.username.trim().toLowerCase())
     throw badRequest(CLAIM_TEXTS.usernameMismatch);
   if (!order.botId) throw conflict(CLAIM_TEXTS.botNotTurnedOn);
-  const [bot] = await ctx.db.select().from(bots).where(eq(bots.id, order.botId));
+  const bot = await botById(ctx.db, order.botId);
   if (!bot) throw conflict(CLAIM_TEXTS.botNotTurnedOn);
   const botUserId = bot.robloxUserId ?? (await botRobloxUserId(ctx, bot.id));
   if (body.botUserId !== null && botUserId !== null && body.botUserId !== botUserId)
     throw badRequest(CLAIM_TEXTS.wrongBot);
   const sentNow = await ctx.providers.roblox.sendFriendRequestNow(bot.botUsername, order.robloxUserId);
   const request = { botId: bot.id, robloxUserId: order.robloxUserId, robloxUsername: order.robloxUsername };
-  const state = sentNow
-    ? { status: "sent" as const, sentAt: new Date() }
-    : { status: "to_send" as const, sentAt: null };
-  await ctx.db
-    .insert(botFriendRequests)
-    .values({ orderId: order.id, ...request, ...state })
-    .onConflictDoUpdate({ target: botFriendRequests.orderId, set: { ...request, ...state } });
+  await queueFriendRequest(ctx.db, order.id, request, sentNow ? new Date() : null);
 }

@@ -27,6 +27,7 @@ export {
   openWithdrawalOf,
   orderByAuthKey,
   orderById,
+  orderLines,
   ordersOfShopifyPurchase,
   subOrdersOf,
   topOrdersOfShopifyId,

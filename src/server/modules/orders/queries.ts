@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { OPEN_ORDER_STATUSES } from "../../../contract/bots.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import { orders } from "../../db/schema/orders.js";
+import { orderItems, orders } from "../../db/schema/orders.js";
 import type { OrderRow } from "./create.js";
 
 /** Reads of orders that other modules make (the claim page, bots, withdrawals, Shopify). */
@@ -97,4 +97,17 @@ export async function lockWithdrawal(tx: Tx, id: string, userId: string): Promis
     .where(and(eq(orders.id, id), eq(orders.userId, userId), eq(orders.source, "withdrawal")))
     .for("update");
   return order;
+}
+
+/** The orders' item lines (the item and how many), in the order they were written. */
+export async function orderLines(
+  db: DbOrTx,
+  orderIds: string[],
+): Promise<{ orderId: string; itemId: string; quantity: number }[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({ orderId: orderItems.orderId, itemId: orderItems.itemId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
 }
