@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or } from "drizzle-orm";
 import type { Game } from "../../../contract/games.js";
 import type { InventoryEntry } from "../../../contract/inventory.js";
 import { INVENTORY_TEXTS } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
-import type { Db, Tx } from "../../db/client.js";
+import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
 import { users } from "../../db/schema/auth.js";
 import { inventoryBalances } from "../../db/schema/inventory.js";
@@ -97,6 +97,19 @@ export async function inventoryDetail(
     )
     .orderBy(asc(items.game), asc(items.publicName));
   return rows.map((r) => ({ ...toEntry(r), reserved: r.reserved }));
+}
+
+/** The seller's available units of these items; an item they never held is left out. */
+export async function availableUnits(
+  db: DbOrTx,
+  userId: string,
+  itemIds: string[],
+): Promise<{ itemId: string; available: number }[]> {
+  if (itemIds.length === 0) return [];
+  return db
+    .select({ itemId: inventoryBalances.itemId, available: inventoryBalances.available })
+    .from(inventoryBalances)
+    .where(and(eq(inventoryBalances.userId, userId), inArray(inventoryBalances.itemId, itemIds)));
 }
 
 async function requireUserExists(db: Db | Tx, userId: string): Promise<void> {

@@ -1,4 +1,3 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { Game } from "../../../contract/games.js";
 import type { OrderStatus } from "../../../contract/orders.js";
 import { activeTier, hasPaidTier } from "../../../contract/plans.js";
@@ -11,12 +10,16 @@ import {
 } from "../../../contract/withdrawals.js";
 import type { AppContext } from "../../context.js";
 import { missing } from "../../db/rows.js";
-import { inventoryBalances } from "../../db/schema/inventory.js";
-import { items } from "../../db/schema/items.js";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js";
 import type { SessionUser } from "../auth/index.js";
 import { dispatchBotForOrder, lockUser } from "../bots/index.js";
-import { InsufficientInventoryError, mergeQuantities, moveInventory } from "../inventory/index.js";
+import {
+  availableUnits,
+  InsufficientInventoryError,
+  mergeQuantities,
+  moveInventory,
+} from "../inventory/index.js";
+import { itemsByIds } from "../items/index.js";
 import { createOrders, lockWithdrawal, type OrderRow, openWithdrawalOf } from "../orders/index.js";
 import { lookupRobloxUser } from "../roblox/index.js";
 
@@ -58,33 +61,15 @@ export async function createWithdrawal(
   assertCanWithdraw(user);
   if (body.items.length === 0) throw badRequest(WITHDRAWAL_TEXTS.noItems);
   const lines = mergeQuantities(body.items);
-  const catalogue = await ctx.db
-    .select({ id: items.id, game: items.game, publicName: items.publicName })
-    .from(items)
-    .where(
-      inArray(
-        items.id,
-        lines.map((l) => l.itemId),
-      ),
-    );
+  const itemIds = lines.map((l) => l.itemId);
+  const catalogue = await itemsByIds(ctx.db, itemIds);
   if (catalogue.length !== lines.length) throw badRequest(WITHDRAWAL_TEXTS.itemNotFound);
   const games = new Set(catalogue.map((i) => i.game));
   if (games.size > 1) throw badRequest(WITHDRAWAL_TEXTS.mixedGames);
   const robloxUsername = body.robloxUsername.trim();
   if (!robloxUsername) throw badRequest(WITHDRAWAL_TEXTS.noUsername);
 
-  const balances = await ctx.db
-    .select({ itemId: inventoryBalances.itemId, available: inventoryBalances.available })
-    .from(inventoryBalances)
-    .where(
-      and(
-        eq(inventoryBalances.userId, user.id),
-        inArray(
-          inventoryBalances.itemId,
-          lines.map((l) => l.itemId),
-        ),
-      ),
-    );
+  const balances = await availableUnits(ctx.db, user.id, itemIds);
   const rangeError = (itemId: string) => {
     const available = balances.find((b) => b.itemId === itemId)?.available ?? 0;
     return badRequest(quantityOutOfRangeText(catalogue.find((i) => i.id === itemId)!.publicName, available));
