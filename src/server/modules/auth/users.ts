@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { users } from "../../db/schema/auth.js";
 import type { SessionUser } from "./sessions.js";
@@ -7,4 +7,12 @@ import type { SessionUser } from "./sessions.js";
 export async function userById(db: DbOrTx, id: string): Promise<SessionUser | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   return user;
+}
+
+export async function usersByIds(db: DbOrTx, ids: string[]): Promise<SessionUser[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
 }

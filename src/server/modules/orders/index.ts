@@ -29,6 +29,7 @@ export {
   orderById,
   orderLines,
   ordersOfShopifyPurchase,
+  ordersWithSubOrders,
   subOrdersOf,
   topOrdersOfShopifyId,
 } from "./queries.js";

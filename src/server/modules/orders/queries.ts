@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { OPEN_ORDER_STATUSES } from "../../../contract/bots.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
@@ -62,6 +62,15 @@ export async function topOrdersOfShopifyId(db: DbOrTx, shopifyOrderId: string): 
 export async function orderByAuthKey(db: DbOrTx, authKey: string): Promise<OrderRow | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.authKey, authKey));
   return order;
+}
+
+/** The orders and their sub-orders (a multi-game purchase's games), in no particular order. */
+export async function ordersWithSubOrders(db: DbOrTx, orderIds: string[]): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(or(inArray(orders.id, orderIds), inArray(orders.parentOrderId, orderIds)));
 }
 
 /** A multi-game purchase's games, by game. */
