@@ -14,7 +14,7 @@ export {
   sessionIsLive,
   userOf,
 } from "./sessions.js";
-export { userById, usersByIds } from "./users.js";
+export { lockUser, userById, userByRobloxId, usersByIds } from "./users.js";
 
 /** Roblox login (verification phrase), sessions, and the auth scopes every other module's routes sit in. */
 export const authModule: AppModule = {

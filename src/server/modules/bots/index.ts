@@ -6,7 +6,6 @@ export {
   type BotRow,
   botById,
   dispatchBotForOrder,
-  lockUser,
   privateServerLinkFor,
   queueFriendRequest,
   sellerBotForGame,

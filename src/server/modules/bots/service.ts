@@ -14,21 +14,16 @@ import type { OrderStatus } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import { users } from "../../db/schema/auth.js";
 import { botFriendRequests, bots, gameSettings, whitelistedUsers } from "../../db/schema/bots.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
+import { lockUser, usersByIds } from "../auth/index.js";
 import { assignBot, countOpenOrders } from "../orders/index.js";
 import { lookupRobloxUser } from "../roblox/index.js";
 import { parseBotNames } from "./bot-names.js";
 import { botStatusAt, onlineTimeLeft, turnedOn } from "./status.js";
 
 export type BotRow = typeof bots.$inferSelect;
-
-/** Serialises a seller's bot, whitelist and withdrawal changes, so "at most one" rules hold under concurrency. */
-export async function lockUser(tx: Tx, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-}
 
 /** The bot's own link, else the game's (admin Game Management), else the game's public place page. */
 export async function privateServerLinkFor(
@@ -243,17 +238,18 @@ export async function removeFromWhitelist(
 /** Admin: the pool, with who holds each bot. */
 export async function listPoolBots(db: Db): Promise<AdminBot[]> {
   const now = new Date();
-  const rows = await db
-    .select({ bot: bots, assignedUsername: users.username })
-    .from(bots)
-    .leftJoin(users, eq(users.id, bots.assignedUserId))
-    .orderBy(asc(bots.game), asc(bots.botUsername));
-  return rows.map(({ bot, assignedUsername }) => ({
+  const pool = await db.select().from(bots).orderBy(asc(bots.game), asc(bots.botUsername));
+  const holders = await usersByIds(
+    db,
+    pool.flatMap((bot) => bot.assignedUserId ?? []),
+  );
+  const usernameOf = new Map(holders.map((u) => [u.id, u.username]));
+  return pool.map((bot) => ({
     id: bot.id,
     botUsername: bot.botUsername,
     game: bot.game as Game,
     isAvailable: bot.assignedUserId === null,
-    assignedUsername,
+    assignedUsername: bot.assignedUserId ? (usernameOf.get(bot.assignedUserId) ?? null) : null,
     status: botStatusAt(bot, now),
     privateServerLink: bot.privateServerLink,
   }));

@@ -16,7 +16,6 @@ import { SHOPIFY_TEXTS } from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { at, missing } from "../../db/rows.js";
-import { users } from "../../db/schema/auth.js";
 import { gameSettings } from "../../db/schema/bots.js";
 import { inventoryBalances } from "../../db/schema/inventory.js";
 import { items } from "../../db/schema/items.js";
@@ -24,7 +23,7 @@ import { listingItems, listings } from "../../db/schema/listings.js";
 import { shops } from "../../db/schema/shopify.js";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors.js";
 import { shopAdminUrl } from "../../integrations/shopify/index.js";
-import type { SessionUser } from "../auth/index.js";
+import { lockUser, type SessionUser } from "../auth/index.js";
 import { notifyLowStock } from "../notifications/index.js";
 import {
   connectedShop,
@@ -160,11 +159,7 @@ export async function linkListing(
 
   const listingId = await ctx.db.transaction(async (tx) => {
     // One link at a time per seller, so the listing limit and the linkable quantities hold under concurrency.
-    const [me = missing("the users row")] = await tx
-      .select()
-      .from(users)
-      .where(eq(users.id, user.id))
-      .for("update");
+    const me = (await lockUser(tx, user.id)) ?? missing("the users row");
     await assertListingLimit(tx, me);
     const [taken] = await tx
       .select({ id: listings.id })

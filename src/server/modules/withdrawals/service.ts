@@ -11,8 +11,8 @@ import {
 import type { AppContext } from "../../context.js";
 import { missing } from "../../db/rows.js";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js";
-import type { SessionUser } from "../auth/index.js";
-import { dispatchBotForOrder, lockUser } from "../bots/index.js";
+import { lockUser, type SessionUser } from "../auth/index.js";
+import { dispatchBotForOrder } from "../bots/index.js";
 import {
   availableUnits,
   InsufficientInventoryError,
