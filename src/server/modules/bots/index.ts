@@ -6,6 +6,7 @@ export {
   type BotRow,
   botById,
   dispatchBotForOrder,
+  gameRulesOf,
   privateServerLinkFor,
   queueFriendRequest,
   sellerBotForGame,

@@ -330,6 +330,12 @@ const toGameRules = (game: Game, row?: typeof gameSettings.$inferSelect): GameRu
   privateServerLink: row?.privateServerLink ?? null,
 });
 
+/** One game's rules and private-server link (unset means no limit / no link). */
+export async function gameRulesOf(db: DbOrTx, game: Game): Promise<GameRules> {
+  const [row] = await db.select().from(gameSettings).where(eq(gameSettings.game, game));
+  return toGameRules(game, row);
+}
+
 /** Admin Game Management: rules and private-server link for every game (unset means no limit / no link). */
 export async function listGameRules(db: Db): Promise<GameRules[]> {
   const rows = await db.select().from(gameSettings);

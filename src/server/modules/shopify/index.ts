@@ -18,6 +18,7 @@ export {
   connectedShop,
   queueInventorySync,
   requireConnectedShop,
+  shopDomainOf,
   shopifyHttpError,
   webhookSubscriptions,
 } from "./service.js";

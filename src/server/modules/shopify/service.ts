@@ -59,6 +59,12 @@ export async function connectedShop(
   };
 }
 
+/** The domain of the seller's store, connected or uninstalled since; null when they never connected one. */
+export async function shopDomainOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [shop] = await db.select({ domain: shops.domain }).from(shops).where(eq(shops.userId, userId));
+  return shop?.domain ?? null;
+}
+
 export async function requireConnectedShop(ctx: AppContext, userId: string): Promise<ConnectedShop> {
   const shop = await connectedShop(ctx, userId);
   if (!shop) throw badRequest(SHOPIFY_TEXTS.notConnected);
