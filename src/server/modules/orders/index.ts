@@ -19,7 +19,7 @@ export {
   onOrdersCreated,
 } from "./events.js";
 export type { CancelStatus, RefundableItem } from "./lifecycle-rules.js";
-export { lockShopifyPurchase, markPurchasePaid, refundItems } from "./purchase.js";
+export { markPurchasePaid, refundItems } from "./purchase.js";
 export {
   countOpenOrders,
   lockOrder,

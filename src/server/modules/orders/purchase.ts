@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
 import { at } from "../../db/rows.js";
@@ -18,16 +18,6 @@ import { moveTo } from "./transitions.js";
  * What a store's order lifecycle (the shopify module's webhooks, decision 028) does to a purchase's orders, on the
  * purchase the caller locked, in its transaction.
  */
-
-/** A Shopify purchase's orders (its parent and games, or its single order), locked in id order; none yet is `[]`. */
-export async function lockShopifyPurchase(tx: Tx, shop: string, shopifyOrderId: string): Promise<OrderRow[]> {
-  return tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.shopDomain, shop), eq(orders.shopifyOrderId, shopifyOrderId)))
-    .orderBy(asc(orders.id))
-    .for("update");
-}
 
 /**
  * The payment arrived: the purchase's orders stop waiting for it, and those awaiting it become claimable. Answers

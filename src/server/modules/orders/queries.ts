@@ -29,16 +29,22 @@ export async function countOpenOrders(db: DbOrTx, userId: string, game: string):
   return open.n;
 }
 
-/** Every order of one Shopify purchase (its parent and games, or its single order). */
+/**
+ * Every order of one Shopify purchase (its parent and games, or its single order) in id order, locked for update
+ * when asked (the lifecycle's changes take the whole purchase); none yet is `[]`.
+ */
 export async function ordersOfShopifyPurchase(
   db: DbOrTx,
   shop: string,
   shopifyOrderId: string,
+  forUpdate = false,
 ): Promise<OrderRow[]> {
-  return db
+  const query = db
     .select()
     .from(orders)
-    .where(and(eq(orders.shopDomain, shop), eq(orders.shopifyOrderId, shopifyOrderId)));
+    .where(and(eq(orders.shopDomain, shop), eq(orders.shopifyOrderId, shopifyOrderId)))
+    .orderBy(asc(orders.id));
+  return forUpdate ? query.for("update") : query;
 }
 
 /**

@@ -4,8 +4,8 @@ import { at } from "../../db/rows.js";
 import { shopifyOrderStates, shopifyRefunds } from "../../db/schema/shopify.js";
 import {
   cancelPurchase,
-  lockShopifyPurchase,
   markPurchasePaid,
+  ordersOfShopifyPurchase,
   queueFollowUps,
   refundItems,
 } from "../orders/index.js";
@@ -94,7 +94,7 @@ async function applyShopifyOrderState(
   shopifyOrderId: string,
 ): Promise<"applied" | "no_orders"> {
   return ctx.db.transaction(async (tx) => {
-    const purchase = await lockShopifyPurchase(tx, shop, shopifyOrderId);
+    const purchase = await ordersOfShopifyPurchase(tx, shop, shopifyOrderId, true);
     if (purchase.length === 0) return "no_orders";
     const userId = at(purchase, 0).userId;
     const [state] = await tx
