@@ -114,6 +114,18 @@ describe("docs/architecture.md", () => {
     }
   });
 
+  it("names only operations the owners' index files export, and files that exist", () => {
+    const section = DOC.slice(DOC.indexOf("What the owners export"), DOC.indexOf("### The order pipeline"));
+    const exported = foldersWithIndex("modules")
+      .map((name) => fs.readFileSync(path.join(SERVER, "modules", name, "index.ts"), "utf8"))
+      .join("\n");
+    const names = [...section.matchAll(/`([a-z][A-Za-z]+)`/g)].map((m) => m[1] ?? missing("name"));
+    expect(names).toContain("lockClaimant");
+    for (const name of names) expect(exported, name).toMatch(new RegExp(`\\b${name}\\b`));
+    for (const [, file = missing("file")] of section.matchAll(/`((?:orders|shopify)\/[a-z-]+\.ts)`/g))
+      expect(fs.existsSync(path.join(SERVER, "modules", file)), file).toBe(true);
+  });
+
   it("lists exactly the modules' URL prefixes, each with its module", () => {
     const declared = MODULES.flatMap((m) => [
       ...m.prefixes.map((prefix) => [prefix, m.name]),

@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import type { Tx } from "../../src/server/db/client.js";
 import { orderItems, orders, sandboxShopifyOrders } from "../../src/server/db/schema/index.js";
 import { completeOrder } from "../../src/server/modules/orders/completion.js";
+import { assignBot, resetClaim } from "../../src/server/modules/orders/index.js";
 import { claimBaseUrl } from "../../src/server/modules/orders/service.js";
 import { fulfillIfDelivered } from "../../src/server/modules/shopify/service.js";
 import { createItem, uniqueName } from "./bot-fixtures.js";
@@ -230,6 +233,32 @@ describe.each(DRIVERS)("the seller's orders on %s", (driver) => {
       info.mockRestore();
       warn.mockRestore();
     }
+  });
+
+  it("moves an order's status for the claim and the bots only as the transitions table allows", async () => {
+    const seller = await signIn(t.app, uniqueName("seller"));
+    const [open, done] = await t.app.ctx.db
+      .insert(orders)
+      .values([
+        { userId: seller.userId, source: "api" as const, game: "mm2", status: "unclaimed" as const },
+        { userId: seller.userId, source: "api" as const, game: "mm2", status: "completed" as const },
+      ])
+      .returning();
+    const inTx = (fn: (tx: Tx) => Promise<void>) => t.app.ctx.db.transaction(fn);
+    const botId = randomUUID();
+    await inTx((tx) => resetClaim(t.app.ctx, tx, open));
+    await inTx((tx) => assignBot(t.app.ctx, tx, open, botId));
+    const [pending] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, open.id));
+    expect(pending).toMatchObject({ status: "pending", botId });
+    expect(pending?.claimedAt).toBeInstanceOf(Date);
+    await expect(inTx((tx) => assignBot(t.app.ctx, tx, done, botId))).rejects.toThrow(
+      "cannot go from completed to pending",
+    );
+    await expect(inTx((tx) => resetClaim(t.app.ctx, tx, done))).rejects.toThrow(
+      "cannot go from completed to unclaimed",
+    );
+    const [unchanged] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, done.id));
+    expect(unchanged).toMatchObject({ status: "completed", botId: null });
   });
 
   it("uses the claim host for claim links when one is configured", () => {

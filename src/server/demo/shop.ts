@@ -23,8 +23,7 @@ import {
 } from "../integrations/shopify/index.js";
 import { invalidateDashboardRollups } from "../modules/dashboard/index.js";
 import { applyMovement } from "../modules/inventory/index.js";
-import { ingestShopifyOrder } from "../modules/orders/index.js";
-import { tokenColumns, webhookSubscriptions } from "../modules/shopify/index.js";
+import { ingestShopifyOrder, tokenColumns, webhookSubscriptions } from "../modules/shopify/index.js";
 import { DEMO_SELLER } from "./items-and-users.js";
 import { demoOrderSchedule, seededRandom } from "./schedule.js";
 

@@ -7,12 +7,14 @@ export { actorOf, type BotKeyIdentity } from "./bot-keys.js";
 export { API_KEY_CALLER, type RouteApp, routeByCaller, scoped } from "./scopes.js";
 export {
   currentUser,
+  deleteExpiredLogins,
   hashToken,
   type SessionUser,
   sessionHashOf,
   sessionIsLive,
   userOf,
 } from "./sessions.js";
+export { lockUser, userById, userByRobloxId, usersByIds } from "./users.js";
 
 /** Roblox login (verification phrase), sessions, and the auth scopes every other module's routes sit in. */
 export const authModule: AppModule = {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SIGNED_IN_HINT_COOKIE } from "../../../contract/auth.js";
 import { SESSION_TTL_DAYS } from "../../../contract/limits.js";
 import type { AppContext } from "../../context.js";
-import type { Db } from "../../db/client.js";
-import { sessions, users } from "../../db/schema/auth.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { loginChallenges, sessions, users } from "../../db/schema/auth.js";
 import type { EventBus } from "../../events/bus.js";
 import { forbidden, unauthorized } from "../../http/errors.js";
 
@@ -155,4 +155,23 @@ export function requireAdmin(ctx: AppContext) {
 export function userOf(request: FastifyRequest): SessionUser {
   if (!request.sessionUser) throw unauthorized();
   return request.sessionUser;
+}
+
+/** Expired login challenges stay a day, so a late "expired" answer can still tell them apart from wrong phrases. */
+const CHALLENGE_GRACE_MS = 86_400_000;
+
+/** Deletes expired sessions and login challenges that expired more than a day ago; answers how many of each. */
+export async function deleteExpiredLogins(
+  db: DbOrTx,
+  now: Date,
+): Promise<{ sessions: number; challenges: number }> {
+  const goneSessions = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ tokenHash: sessions.tokenHash });
+  const goneChallenges = await db
+    .delete(loginChallenges)
+    .where(lt(loginChallenges.expiresAt, new Date(now.getTime() - CHALLENGE_GRACE_MS)))
+    .returning({ id: loginChallenges.id });
+  return { sessions: goneSessions.length, challenges: goneChallenges.length };
 }

@@ -31,7 +31,7 @@ import {
   listPendingOrders,
   markFriendRequestSent,
   reportDeposit,
-  userByRobloxId,
+  userWithRobloxId,
   workFor,
 } from "./service.js";
 
@@ -104,7 +104,7 @@ export function botRoutes(r: RouteApp, ctx: AppContext): void {
     {
       schema: { params: robloxUserIdParamsSchema, response: { 200: userByRobloxResponseSchema } },
     },
-    (request) => userByRobloxId(ctx.db, request.params.robloxUserId),
+    (request) => userWithRobloxId(ctx.db, request.params.robloxUserId),
   );
 
   r.get(

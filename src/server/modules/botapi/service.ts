@@ -14,12 +14,12 @@ import { INVENTORY_TEXTS } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import { users } from "../../db/schema/auth.js";
 import { botDeposits } from "../../db/schema/botapi.js";
 import { botFriendRequests, bots, whitelistedUsers } from "../../db/schema/bots.js";
 import { items } from "../../db/schema/items.js";
 import { orderItems, orders } from "../../db/schema/orders.js";
 import { badRequest, conflict, forbidden, type HttpError, notFound } from "../../http/errors.js";
+import { userById, userByRobloxId } from "../auth/index.js";
 import { afterHeartbeat, type BotRow, botStatusAt, onlineTimeLeft } from "../bots/index.js";
 import { moveInventory } from "../inventory/index.js";
 
@@ -121,10 +121,7 @@ export async function listPendingOrders(
 
 /** Roblox user ids whose trades count as deposits for this seller: the seller and their whitelist. */
 async function allowedPartners(db: DbOrTx, sellerId: string): Promise<number[]> {
-  const [owner = missing("the seller's users row")] = await db
-    .select({ robloxUserId: users.robloxUserId })
-    .from(users)
-    .where(eq(users.id, sellerId));
+  const owner = (await userById(db, sellerId)) ?? missing("the seller's users row");
   const listed = await db
     .select({ robloxUserId: whitelistedUsers.robloxUserId })
     .from(whitelistedUsers)
@@ -273,11 +270,8 @@ export async function reportDeposit(ctx: AppContext, input: DepositRequest, acto
   });
 }
 
-export async function userByRobloxId(db: Db, robloxUserId: number) {
-  const [user] = await db
-    .select({ id: users.id, username: users.username, robloxUserId: users.robloxUserId })
-    .from(users)
-    .where(eq(users.robloxUserId, robloxUserId));
+export async function userWithRobloxId(db: Db, robloxUserId: number) {
+  const user = await userByRobloxId(db, robloxUserId);
   if (!user) throw notFound(INVENTORY_TEXTS.userNotFound);
-  return user;
+  return { id: user.id, username: user.username, robloxUserId: user.robloxUserId };
 }

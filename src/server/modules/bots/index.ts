@@ -4,9 +4,13 @@ import { adminRoutes, sellerRoutes } from "./routes.js";
 
 export {
   type BotRow,
+  botById,
   dispatchBotForOrder,
-  lockUser,
+  gameRulesOf,
   privateServerLinkFor,
+  queueFriendRequest,
+  sellerBotForGame,
+  withdrawFriendRequest,
 } from "./service.js";
 export { afterHeartbeat, botStatusAt, onlineTimeLeft } from "./status.js";
 

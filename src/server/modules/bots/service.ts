@@ -1,34 +1,29 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import {
   type AdminBot,
   BOT_TEXTS,
   type BotsUserResponse,
   GAME_PLACE_IDS,
   type GameRules,
-  OPEN_ORDER_STATUSES,
   type SellerBot,
   type WhitelistedUser,
 } from "../../../contract/bots.js";
 import { GAME_NAMES, GAMES, type Game } from "../../../contract/games.js";
 import { WHITELIST_MAX } from "../../../contract/limits.js";
+import type { OrderStatus } from "../../../contract/orders.js";
 import type { AppContext } from "../../context.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import { users } from "../../db/schema/auth.js";
 import { botFriendRequests, bots, gameSettings, whitelistedUsers } from "../../db/schema/bots.js";
-import { orders } from "../../db/schema/orders.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
+import { lockUser, usersByIds } from "../auth/index.js";
+import { assignBot, countOpenOrders } from "../orders/index.js";
 import { lookupRobloxUser } from "../roblox/index.js";
 import { parseBotNames } from "./bot-names.js";
 import { botStatusAt, onlineTimeLeft, turnedOn } from "./status.js";
 
 export type BotRow = typeof bots.$inferSelect;
-
-/** Serialises a seller's bot, whitelist and withdrawal changes, so "at most one" rules hold under concurrency. */
-export async function lockUser(tx: Tx, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-}
 
 /** The bot's own link, else the game's (admin Game Management), else the game's public place page. */
 export async function privateServerLinkFor(
@@ -77,14 +72,48 @@ export async function sellerBots(ctx: AppContext, userId: string): Promise<BotsU
   return { bots: list, whitelistedUsers: whitelist };
 }
 
-/** The seller's bot for a game, locked for update; null when they have none. */
-async function sellerBotForGame(tx: Tx, userId: string, game: string): Promise<BotRow | null> {
-  const [bot] = await tx
+/** The seller's bot for a game (locked for update when asked); null when they have none. */
+export async function sellerBotForGame(
+  db: DbOrTx,
+  userId: string,
+  game: string,
+  forUpdate = false,
+): Promise<BotRow | null> {
+  const query = db
     .select()
     .from(bots)
-    .where(and(eq(bots.assignedUserId, userId), eq(bots.game, game)))
-    .for("update");
+    .where(and(eq(bots.assignedUserId, userId), eq(bots.game, game)));
+  const [bot] = forUpdate ? await query.for("update") : await query;
   return bot ?? null;
+}
+
+export async function botById(db: DbOrTx, id: string): Promise<BotRow | null> {
+  const [bot] = await db.select().from(bots).where(eq(bots.id, id));
+  return bot ?? null;
+}
+
+/**
+ * The bot's friend request to the order's buyer, replacing the order's earlier one: sent already (`sentAt`), or
+ * waiting for the bot agent to send it in game.
+ */
+export async function queueFriendRequest(
+  db: DbOrTx,
+  orderId: string,
+  request: { botId: string; robloxUserId: number; robloxUsername: string },
+  sentAt: Date | null,
+): Promise<void> {
+  const state = sentAt ? { status: "sent" as const, sentAt } : { status: "to_send" as const, sentAt: null };
+  await db
+    .insert(botFriendRequests)
+    .values({ orderId, ...request, ...state })
+    .onConflictDoUpdate({ target: botFriendRequests.orderId, set: { ...request, ...state } });
+}
+
+/** The order's friend request the bot has not sent yet is dropped (the buyer changed). */
+export async function withdrawFriendRequest(db: DbOrTx, orderId: string): Promise<void> {
+  await db
+    .delete(botFriendRequests)
+    .where(and(eq(botFriendRequests.orderId, orderId), eq(botFriendRequests.status, "to_send")));
 }
 
 /**
@@ -112,7 +141,7 @@ async function assignFreeBot(tx: Tx, userId: string, game: string): Promise<BotR
 export async function createSellerBot(ctx: AppContext, userId: string, game: Game): Promise<SellerBot> {
   return ctx.db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    if (await sellerBotForGame(tx, userId, game)) throw conflict(BOT_TEXTS.alreadyHaveBot);
+    if (await sellerBotForGame(tx, userId, game, true)) throw conflict(BOT_TEXTS.alreadyHaveBot);
     const bot = await assignFreeBot(tx, userId, game);
     await ctx.events.publish({ userId, type: "bots" }, tx);
     return toSellerBot(bot, await privateServerLinkFor(tx, bot), new Date(ctx.clock()));
@@ -122,6 +151,7 @@ export async function createSellerBot(ctx: AppContext, userId: string, game: Gam
 interface DeliverableOrder {
   id: string;
   userId: string;
+  status: OrderStatus;
   game: string | null;
   robloxUserId: number | null;
   robloxUsername: string | null;
@@ -142,7 +172,7 @@ export async function dispatchBotForOrder(
   }
   await lockUser(tx, order.userId);
   const current =
-    (await sellerBotForGame(tx, order.userId, order.game)) ??
+    (await sellerBotForGame(tx, order.userId, order.game, true)) ??
     (await assignFreeBot(tx, order.userId, order.game));
   const now = new Date(ctx.clock());
   const [bot = missing("the updated bots row")] = await tx
@@ -150,20 +180,10 @@ export async function dispatchBotForOrder(
     .set(turnedOn(current, now))
     .where(eq(bots.id, current.id))
     .returning();
-  await tx
-    .update(orders)
-    .set({ status: "pending", botId: bot.id, claimedAt: sql`coalesce(${orders.claimedAt}, now())` })
-    .where(eq(orders.id, order.id));
+  await assignBot(ctx, tx, order, bot.id);
   const request = { botId: bot.id, robloxUserId: order.robloxUserId, robloxUsername: order.robloxUsername };
-  await tx
-    .insert(botFriendRequests)
-    .values({ orderId: order.id, ...request })
-    .onConflictDoUpdate({
-      target: botFriendRequests.orderId,
-      set: { ...request, status: "to_send", sentAt: null },
-    });
+  await queueFriendRequest(tx, order.id, request, null);
   await ctx.events.publish({ userId: order.userId, type: "bots" }, tx);
-  await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
   const link = await privateServerLinkFor(tx, bot);
   return { bot: toSellerBot(bot, link, now), link };
 }
@@ -222,17 +242,18 @@ export async function removeFromWhitelist(
 /** Admin: the pool, with who holds each bot. */
 export async function listPoolBots(ctx: AppContext): Promise<AdminBot[]> {
   const now = new Date(ctx.clock());
-  const rows = await ctx.db
-    .select({ bot: bots, assignedUsername: users.username })
-    .from(bots)
-    .leftJoin(users, eq(users.id, bots.assignedUserId))
-    .orderBy(asc(bots.game), asc(bots.botUsername));
-  return rows.map(({ bot, assignedUsername }) => ({
+  const pool = await ctx.db.select().from(bots).orderBy(asc(bots.game), asc(bots.botUsername));
+  const holders = await usersByIds(
+    ctx.db,
+    pool.flatMap((bot) => bot.assignedUserId ?? []),
+  );
+  const usernameOf = new Map(holders.map((u) => [u.id, u.username]));
+  return pool.map((bot) => ({
     id: bot.id,
     botUsername: bot.botUsername,
     game: bot.game as Game,
     isAvailable: bot.assignedUserId === null,
-    assignedUsername,
+    assignedUsername: bot.assignedUserId ? (usernameOf.get(bot.assignedUserId) ?? null) : null,
     status: botStatusAt(bot, now),
     privateServerLink: bot.privateServerLink,
   }));
@@ -292,17 +313,8 @@ export async function deletePoolBot(ctx: AppContext, actor: AuditActor | null, i
     const [bot] = await tx.select().from(bots).where(eq(bots.id, id)).for("update");
     if (!bot) throw notFound(BOT_TEXTS.botNotFound);
     if (bot.assignedUserId) {
-      const [open = missing("the open orders count")] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, bot.assignedUserId),
-            eq(orders.game, bot.game),
-            inArray(orders.status, OPEN_ORDER_STATUSES),
-          ),
-        );
-      if (open.n > 0) throw conflict(BOT_TEXTS.botHasOpenOrders(open.n));
+      const open = await countOpenOrders(tx, bot.assignedUserId, bot.game);
+      if (open > 0) throw conflict(BOT_TEXTS.botHasOpenOrders(open));
     }
     await tx.delete(bots).where(eq(bots.id, id));
     await recordAudit(ctx, tx, actor, {
@@ -321,6 +333,12 @@ const toGameRules = (game: Game, row?: typeof gameSettings.$inferSelect): GameRu
   maxItemsPerListing: row?.maxItemsPerListing ?? null,
   privateServerLink: row?.privateServerLink ?? null,
 });
+
+/** One game's rules and private-server link (unset means no limit / no link). */
+export async function gameRulesOf(db: DbOrTx, game: Game): Promise<GameRules> {
+  const [row] = await db.select().from(gameSettings).where(eq(gameSettings.game, game));
+  return toGameRules(game, row);
+}
 
 /** Admin Game Management: rules and private-server link for every game (unset means no limit / no link). */
 export async function listGameRules(db: Db): Promise<GameRules[]> {

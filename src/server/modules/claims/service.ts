@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import {
   CLAIM_TEXTS,
   type ClaimOrderItem,
@@ -14,18 +13,33 @@ import type { Game } from "../../../contract/games.js";
 import { activeTier, type Subscription } from "../../../contract/plans.js";
 import { type ClaimPageStyle, resolveClaimStyle } from "../../../contract/settings.js";
 import type { AppContext } from "../../context.js";
-import type { DbOrTx } from "../../db/client.js";
-import { users } from "../../db/schema/auth.js";
-import { botFriendRequests, bots } from "../../db/schema/bots.js";
-import { items } from "../../db/schema/items.js";
-import { orderItems, orders } from "../../db/schema/orders.js";
+import type { DbOrTx, Tx } from "../../db/client.js";
+import { missing } from "../../db/rows.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import type { RobloxUser } from "../../integrations/roblox/index.js";
-import { dispatchBotForOrder, privateServerLinkFor } from "../bots/index.js";
+import { userById } from "../auth/index.js";
+import {
+  botById,
+  dispatchBotForOrder,
+  privateServerLinkFor,
+  queueFriendRequest,
+  sellerBotForGame,
+  withdrawFriendRequest,
+} from "../bots/index.js";
+import { itemsByIds } from "../items/index.js";
+import {
+  lockClaimant,
+  lockOrder,
+  type OrderRow,
+  orderByAuthKey,
+  orderById,
+  orderLines,
+  resetClaim,
+  subOrdersOf,
+  topOrdersOfShopifyId,
+} from "../orders/index.js";
 import { findRobloxUserByName } from "../roblox/index.js";
 import { orderClaimedHook } from "./claimed.js";
-
-type OrderRow = typeof orders.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHOPIFY_ORDER_ID = /^[0-9]+$/;
@@ -46,16 +60,14 @@ export function sameEmail(given: string, stored: string | null): boolean {
   return equal && stored !== null && stored.trim() !== "";
 }
 
-async function orderById(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  const [order] = await db.select().from(orders).where(eq(orders.id, id));
-  return order;
+async function orderWithId(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  return UUID.test(id) ? orderById(db, id) : undefined;
 }
 
 /** Our order id with its e-mail: a sub-order also answers to its parent's e-mail. */
 async function orderWithEmail(db: DbOrTx, id: string, email: string): Promise<OrderRow | undefined> {
-  const named = await orderById(db, id);
-  const parent = named?.parentOrderId ? await orderById(db, named.parentOrderId) : undefined;
+  const named = await orderWithId(db, id);
+  const parent = named?.parentOrderId ? await orderWithId(db, named.parentOrderId) : undefined;
   const ownMatch = sameEmail(email, named?.customerEmail ?? null);
   const parentMatch = sameEmail(email, parent?.customerEmail ?? null);
   return ownMatch || parentMatch ? named : undefined;
@@ -71,17 +83,7 @@ async function shopifyOrderWithEmail(
   shopifyOrderId: string,
   email: string,
 ): Promise<OrderRow | undefined> {
-  const candidates = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.shopifyOrderId, shopifyOrderId),
-        isNull(orders.parentOrderId),
-        eq(orders.source, "shopify"),
-      ),
-    )
-    .orderBy(asc(orders.createdAt), asc(orders.id));
+  const candidates = await topOrdersOfShopifyId(db, shopifyOrderId);
   return candidates.filter((o) => sameEmail(email, o.customerEmail))[0];
 }
 
@@ -93,10 +95,10 @@ async function shopifyOrderWithEmail(
 async function findAccessibleOrder(db: DbOrTx, access: OrderAccess): Promise<OrderRow> {
   let order: OrderRow | undefined;
   if (access.authKey !== undefined) {
-    const [named] = await db.select().from(orders).where(eq(orders.authKey, access.authKey));
+    const named = await orderByAuthKey(db, access.authKey);
     order = named;
     if (named && access.orderId !== undefined && access.orderId !== named.id) {
-      const sub = await orderById(db, access.orderId);
+      const sub = await orderWithId(db, access.orderId);
       order = sub?.parentOrderId === named.id ? sub : undefined;
     }
   } else if (access.orderId !== undefined && access.email !== undefined) {
@@ -106,14 +108,6 @@ async function findAccessibleOrder(db: DbOrTx, access: OrderAccess): Promise<Ord
   }
   if (!order || order.source === "withdrawal") throw orderNotFound();
   return order;
-}
-
-async function subOrdersOf(db: DbOrTx, orderId: string): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(eq(orders.parentOrderId, orderId))
-    .orderBy(asc(orders.game), asc(orders.id));
 }
 
 /**
@@ -146,30 +140,22 @@ function assertLockableBy(order: OrderRow, username: string): void {
   }
 }
 
-async function lockedForUpdate(db: DbOrTx, id: string): Promise<OrderRow> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, id)).for("update");
+async function lockedForUpdate(tx: Tx, id: string): Promise<OrderRow> {
+  const order = await lockOrder(tx, id);
   if (!order) throw orderNotFound();
   return order;
 }
 
 async function linesByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, ClaimOrderItem[]>> {
-  const rows = await db
-    .select({
-      orderId: orderItems.orderId,
-      codeName: items.codeName,
-      publicName: items.publicName,
-      quantity: orderItems.quantity,
-      imageUrl: items.imageUrl,
-      game: items.game,
-    })
-    .from(orderItems)
-    .innerJoin(items, eq(items.id, orderItems.itemId))
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.id));
+  const rows = await orderLines(db, orderIds);
+  const itemIds = rows.map((r) => r.itemId);
+  const catalogue = new Map((await itemsByIds(db, itemIds)).map((i) => [i.id, i]));
   const out = new Map<string, ClaimOrderItem[]>();
-  for (const { orderId, ...line } of rows) {
+  for (const { orderId, itemId, quantity } of rows) {
+    const { codeName, publicName, imageUrl, game } =
+      catalogue.get(itemId) ?? missing("the order item's item");
     const list = out.get(orderId) ?? [];
-    list.push({ ...line, game: line.game as Game });
+    list.push({ codeName, publicName, quantity, imageUrl, game });
     out.set(orderId, list);
   }
   return out;
@@ -206,19 +192,12 @@ async function claimView(ctx: AppContext, order: OrderRow): Promise<ClaimOrderVi
   const lines = await linesByOrder(db, [order.id, ...subs.map((s) => s.id)]);
   const own = lines.get(order.id) ?? [];
   const all = own.length > 0 || subs.length === 0 ? own : subs.flatMap((s) => lines.get(s.id) ?? []);
-  const [seller] = await db
-    .select({
-      subscriptionTier: users.subscriptionTier,
-      subscriptionExpiry: users.subscriptionExpiry,
-      style: users.customClaimPageStyle,
-    })
-    .from(users)
-    .where(eq(users.id, order.userId));
+  const seller = await userById(db, order.userId);
   return {
     ...baseView(order, all),
     isMultiGame: subs.length > 0,
     subOrders: subs.map((s) => baseView(s, lines.get(s.id) ?? [])),
-    claimPageStyle: seller ? effectiveClaimStyle(seller, seller.style, new Date(ctx.clock())) : null,
+    claimPageStyle: seller ? effectiveClaimStyle(seller, seller.customClaimPageStyle, new Date(ctx.clock())) : null,
   };
 }
 
@@ -253,16 +232,7 @@ export async function lockUsername(
     const current = await lockedForUpdate(tx, order.id);
     assertOpen(current);
     assertLockableBy(current, roblox.name);
-    await tx
-      .update(orders)
-      .set({
-        robloxUsername: roblox.name,
-        robloxUserId: roblox.id,
-        usernameLocked: true,
-        claimedAt: current.claimedAt ?? new Date(ctx.clock()),
-      })
-      .where(eq(orders.id, order.id));
-    await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
+    await lockClaimant(ctx, tx, current, roblox);
     if (!current.claimedAt) await orderClaimedHook.fire(ctx, tx, { orderId: order.id });
   });
   return claimView(ctx, (await orderById(ctx.db, order.id)) as OrderRow);
@@ -276,32 +246,12 @@ export async function resetUsername(ctx: AppContext, access: OrderAccess): Promi
   const order = await gameOrder(ctx.db, await findAccessibleOrder(ctx.db, access));
   assertOpen(order);
   await ctx.db.transaction(async (tx) => {
-    assertOpen(await lockedForUpdate(tx, order.id));
-    await tx
-      .update(orders)
-      .set({
-        robloxUsername: null,
-        robloxUserId: null,
-        usernameLocked: false,
-        claimedAt: null,
-        status: "unclaimed",
-        botId: null,
-      })
-      .where(eq(orders.id, order.id));
-    await tx
-      .delete(botFriendRequests)
-      .where(and(eq(botFriendRequests.orderId, order.id), eq(botFriendRequests.status, "to_send")));
-    await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
+    const current = await lockedForUpdate(tx, order.id);
+    assertOpen(current);
+    await resetClaim(ctx, tx, current);
+    await withdrawFriendRequest(tx, order.id);
   });
   return claimView(ctx, (await orderById(ctx.db, order.id)) as OrderRow);
-}
-
-async function sellerBotFor(db: DbOrTx, sellerId: string, game: string) {
-  const [bot] = await db
-    .select()
-    .from(bots)
-    .where(and(eq(bots.assignedUserId, sellerId), eq(bots.game, game)));
-  return bot ?? null;
 }
 
 /** GET /api/orders/private-server/...: the private server of the seller's bot for the order's game. */
@@ -313,7 +263,7 @@ export async function privateServer(
   const order = await gameOrder(ctx.db, await findAccessibleOrder(ctx.db, access), game);
   assertOpen(order);
   const orderGame = order.game as Game;
-  const bot = await sellerBotFor(ctx.db, order.userId, orderGame);
+  const bot = await sellerBotForGame(ctx.db, order.userId, orderGame);
   const serverLink = await privateServerLinkFor(ctx.db, bot ?? { game: orderGame, privateServerLink: null });
   const message = bot
     ? `Join the private server, add ${bot.botUsername} as a friend and accept the bot's trade request.`
@@ -323,7 +273,7 @@ export async function privateServer(
 
 /** The bot's Roblox user id: stored, else looked up by name (null when Roblox does not know it). */
 async function botRobloxUserId(ctx: AppContext, botId: string): Promise<number | null> {
-  const [bot] = await ctx.db.select().from(bots).where(eq(bots.id, botId));
+  const bot = await botById(ctx.db, botId);
   if (!bot) return null;
   if (bot.robloxUserId) return bot.robloxUserId;
   try {
@@ -372,18 +322,12 @@ export async function requestFriendship(
   if (order.robloxUsername.toLowerCase() !== body.username.trim().toLowerCase())
     throw badRequest(CLAIM_TEXTS.usernameMismatch);
   if (!order.botId) throw conflict(CLAIM_TEXTS.botNotTurnedOn);
-  const [bot] = await ctx.db.select().from(bots).where(eq(bots.id, order.botId));
+  const bot = await botById(ctx.db, order.botId);
   if (!bot) throw conflict(CLAIM_TEXTS.botNotTurnedOn);
   const botUserId = bot.robloxUserId ?? (await botRobloxUserId(ctx, bot.id));
   if (body.botUserId !== null && botUserId !== null && body.botUserId !== botUserId)
     throw badRequest(CLAIM_TEXTS.wrongBot);
   const sentNow = await ctx.providers.roblox.sendFriendRequestNow(bot.botUsername, order.robloxUserId);
   const request = { botId: bot.id, robloxUserId: order.robloxUserId, robloxUsername: order.robloxUsername };
-  const state = sentNow
-    ? { status: "sent" as const, sentAt: new Date(ctx.clock()) }
-    : { status: "to_send" as const, sentAt: null };
-  await ctx.db
-    .insert(botFriendRequests)
-    .values({ orderId: order.id, ...request, ...state })
-    .onConflictDoUpdate({ target: botFriendRequests.orderId, set: { ...request, ...state } });
+  await queueFriendRequest(ctx.db, order.id, request, sentNow ? new Date(ctx.clock()) : null);
 }

@@ -13,7 +13,7 @@ export {
   mergeQuantities,
   movementWrites,
 } from "./ledger.js";
-export { type InventoryCreditedEvent, moveInventory } from "./service.js";
+export { availableUnits, type InventoryCreditedEvent, moveInventory } from "./service.js";
 
 import { type InventoryCreditedEvent, inventoryCreditedHook } from "./service.js";
 

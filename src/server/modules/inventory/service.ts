@@ -1,16 +1,16 @@
-import { and, asc, eq, gt, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or } from "drizzle-orm";
 import type { Game } from "../../../contract/games.js";
 import type { InventoryEntry } from "../../../contract/inventory.js";
 import { INVENTORY_TEXTS } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
-import type { Db, Tx } from "../../db/client.js";
+import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import { users } from "../../db/schema/auth.js";
 import { inventoryBalances } from "../../db/schema/inventory.js";
 import { items } from "../../db/schema/items.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { jobHook } from "../../jobs/hook.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
+import { userById } from "../auth/index.js";
 import { applyMovement, balanceEffect, type ItemQuantity, type LedgerKind } from "./ledger.js";
 
 /** Items became available to a seller (a deposit, a grant, a release): what waited for stock may now be served. */
@@ -99,9 +99,21 @@ export async function inventoryDetail(
   return rows.map((r) => ({ ...toEntry(r), reserved: r.reserved }));
 }
 
+/** The seller's available units of these items; an item they never held is left out. */
+export async function availableUnits(
+  db: DbOrTx,
+  userId: string,
+  itemIds: string[],
+): Promise<{ itemId: string; available: number }[]> {
+  if (itemIds.length === 0) return [];
+  return db
+    .select({ itemId: inventoryBalances.itemId, available: inventoryBalances.available })
+    .from(inventoryBalances)
+    .where(and(eq(inventoryBalances.userId, userId), inArray(inventoryBalances.itemId, itemIds)));
+}
+
 async function requireUserExists(db: Db | Tx, userId: string): Promise<void> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound(INVENTORY_TEXTS.userNotFound);
+  if (!(await userById(db, userId))) throw notFound(INVENTORY_TEXTS.userNotFound);
 }
 
 /** Admin (or bot) grant: adds available units to any user's inventory. */
@@ -112,7 +124,7 @@ export async function grantItems(
   grantedBy: { name: string; admin: AuditActor | null },
 ): Promise<{ itemId: string; quantity: number }> {
   return ctx.db.transaction(async (tx) => {
-    const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    const user = await userById(tx, userId);
     if (!user) throw notFound(INVENTORY_TEXTS.userNotFound);
     const [item] = await tx.select().from(items).where(eq(items.id, line.itemId)).limit(1);
     if (!item) throw notFound(INVENTORY_TEXTS.itemNotFound);

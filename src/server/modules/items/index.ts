@@ -3,6 +3,8 @@ import { scoped } from "../auth/index.js";
 import { itemImageRoutes } from "./images.js";
 import { adminRoutes, sellerRoutes } from "./routes.js";
 
+export { itemsByIds } from "./service.js";
+
 /** The item catalogue of each game and the generated item pictures. */
 export const itemsModule: AppModule = {
   name: "items",

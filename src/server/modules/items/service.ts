@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Game } from "../../../contract/games.js";
 import {
   type AdminItem,
@@ -8,7 +8,7 @@ import {
   type UpdateItemRequest,
 } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
 import { items } from "../../db/schema/items.js";
 import { conflict, notFound } from "../../http/errors.js";
@@ -35,6 +35,16 @@ export async function listItems(db: Db): Promise<Item[]> {
     .from(items)
     .where(isNull(items.retiredAt))
     .orderBy(asc(items.game), asc(items.publicName));
+  return rows.map(toItem);
+}
+
+/** Items by id, retired ones included (an order, a stock or a listing keeps the item it names); unknown ids are left out. */
+export async function itemsByIds(db: DbOrTx, ids: string[]): Promise<Item[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(items)
+    .where(inArray(items.id, [...new Set(ids)]));
   return rows.map(toItem);
 }
 

@@ -16,20 +16,19 @@ import { SHOPIFY_TEXTS } from "../../../contract/shopify.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { at, missing } from "../../db/rows.js";
-import { users } from "../../db/schema/auth.js";
-import { gameSettings } from "../../db/schema/bots.js";
 import { inventoryBalances } from "../../db/schema/inventory.js";
 import { items } from "../../db/schema/items.js";
 import { listingItems, listings } from "../../db/schema/listings.js";
-import { shops } from "../../db/schema/shopify.js";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors.js";
 import { shopAdminUrl } from "../../integrations/shopify/index.js";
-import type { SessionUser } from "../auth/index.js";
+import { lockUser, type SessionUser } from "../auth/index.js";
+import { gameRulesOf } from "../bots/index.js";
 import { notifyLowStock } from "../notifications/index.js";
 import {
   connectedShop,
   queueInventorySync,
   requireConnectedShop,
+  shopDomainOf,
   shopifyHttpError,
 } from "../shopify/index.js";
 
@@ -73,7 +72,7 @@ export async function listListings(ctx: AppContext, userId: string, db: DbOrTx =
       ),
     )
     .orderBy(asc(items.publicName));
-  const [shop] = await db.select({ domain: shops.domain }).from(shops).where(eq(shops.userId, userId));
+  const shopDomain = await shopDomainOf(db, userId);
   return rows.map((l) => ({
     id: l.id,
     title: l.title,
@@ -83,7 +82,9 @@ export async function listListings(ctx: AppContext, userId: string, db: DbOrTx =
     createdAt: l.createdAt.toISOString(),
     shopifyProductId: l.shopifyProductId,
     shopifyVariantId: l.shopifyVariantId,
-    shopifyAdminUrl: shop ? shopAdminUrl(ctx.config, shop.domain, `products/${l.shopifyProductId}`) : null,
+    shopifyAdminUrl: shopDomain
+      ? shopAdminUrl(ctx.config, shopDomain, `products/${l.shopifyProductId}`)
+      : null,
     items: lines
       .filter((x) => x.line.listingId === l.id)
       .map(({ line, item }) => ({
@@ -135,12 +136,9 @@ export async function linkListing(
   if (itemRows.some((i) => i.retiredAt)) throw badRequest(INVENTORY_TEXTS.itemRetired);
   // The game's rules as they are now: a rule changed later applies to new links only (spec 001 §3).
   const game = at(itemRows, 0).game as Game;
-  const [rules] = await ctx.db.select().from(gameSettings).where(eq(gameSettings.game, game));
   const violation = listingRuleViolation(
     itemRows.map((i) => ({ game: i.game as Game, item: i.id, quantity: wanted.get(i.id) ?? 0 })),
-    rules
-      ? { game, maxUniqueItems: rules.maxUniqueItems, maxItemsPerListing: rules.maxItemsPerListing }
-      : null,
+    await gameRulesOf(ctx.db, game),
   );
   if (violation) throw badRequest(violation);
 
@@ -160,11 +158,7 @@ export async function linkListing(
 
   const listingId = await ctx.db.transaction(async (tx) => {
     // One link at a time per seller, so the listing limit and the linkable quantities hold under concurrency.
-    const [me = missing("the users row")] = await tx
-      .select()
-      .from(users)
-      .where(eq(users.id, user.id))
-      .for("update");
+    const me = (await lockUser(tx, user.id)) ?? missing("the users row");
     await assertListingLimit(ctx, tx, me);
     const [taken] = await tx
       .select({ id: listings.id })

@@ -2,7 +2,7 @@ import type { AppModule } from "../../context.js";
 import { onOrderCancelled, onOrderCompleted, onOrdersCreated } from "../orders/index.js";
 import { DISCORD_JOB, notifyAfterDelivery, notifyOrdersCreated, sendDiscordNotification } from "./service.js";
 
-export { notifyLowStock } from "./service.js";
+export { deleteOldDeliveries, notifyLowStock } from "./service.js";
 
 /**
  * Discord notifications: the durable "discord.send" job, queued from the order hooks (created, completed, refunded

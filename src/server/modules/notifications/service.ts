@@ -1,4 +1,4 @@
-import { eq, inArray, or } from "drizzle-orm";
+import { eq, inArray, lt } from "drizzle-orm";
 import {
   lowStockNotificationSchema,
   type NotificationKind,
@@ -10,13 +10,12 @@ import {
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import { users } from "../../db/schema/auth.js";
-import { items } from "../../db/schema/items.js";
 import { listings } from "../../db/schema/listings.js";
 import { notificationDeliveries, notificationReceipts } from "../../db/schema/notifications.js";
-import { orderItems, orders } from "../../db/schema/orders.js";
 import { DiscordRateLimitError, DiscordWebhookError } from "../../integrations/discord/index.js";
-import type { OrderCreatedEvent } from "../orders/index.js";
+import { usersByIds } from "../auth/index.js";
+import { itemsByIds } from "../items/index.js";
+import { type OrderCreatedEvent, orderLines, ordersWithSubOrders } from "../orders/index.js";
 import { buildDiscordMessage, type DiscordPreferences, wantsNotification } from "./messages.js";
 
 export const DISCORD_JOB = "discord.send";
@@ -27,24 +26,10 @@ type DiscordJob = NotificationPayload & { userId: string; occurredAt: string; ra
 // A webhook that keeps answering 429 is given up on after this many waits (each as long as Discord asked).
 const MAX_RATE_LIMITED = 20;
 
-const preferenceColumns = {
-  subscriptionTier: users.subscriptionTier,
-  subscriptionExpiry: users.subscriptionExpiry,
-  discordWebhookUrl: users.discordWebhookUrl,
-  discordNotificationsEnabled: users.discordNotificationsEnabled,
-  discordOrderCreatedEnabled: users.discordOrderCreatedEnabled,
-  discordOrderDeliveredEnabled: users.discordOrderDeliveredEnabled,
-  discordPingEveryone: users.discordPingEveryone,
-};
-
 /** Several sellers' settings in one statement, by seller id. */
 async function preferencesOf(db: DbOrTx, userIds: string[]): Promise<Map<string, DiscordPreferences>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, ...preferenceColumns })
-    .from(users)
-    .where(inArray(users.id, [...new Set(userIds)]));
-  return new Map(rows.map(({ id, ...prefs }) => [id, prefs]));
+  const rows = await usersByIds(db, userIds);
+  return new Map(rows.map((user) => [user.id, user]));
 }
 
 async function preferences(db: DbOrTx, userId: string): Promise<DiscordPreferences | null> {
@@ -126,30 +111,30 @@ interface OrderFacts {
 }
 
 /**
- * What messages say about orders: their own items, or for a multi-game parent those of its sub-orders. Two
+ * What messages say about orders: their own items, or for a multi-game parent those of its sub-orders. Three
  * statements for any number of orders; missing orders are left out.
  */
 async function orderNotifications(db: DbOrTx, orderIds: string[]): Promise<OrderFacts[]> {
   if (orderIds.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(or(inArray(orders.id, orderIds), inArray(orders.parentOrderId, orderIds)));
+  const rows = await ordersWithSubOrders(db, orderIds);
   const subOrders = new Map<string, string[]>();
   for (const row of rows) {
     if (row.parentOrderId)
       subOrders.set(row.parentOrderId, [...(subOrders.get(row.parentOrderId) ?? []), row.id]);
   }
-  const lines = await db
-    .select({
-      orderId: orderItems.orderId,
-      name: items.publicName,
-      game: items.game,
-      quantity: orderItems.quantity,
-    })
-    .from(orderItems)
-    .innerJoin(items, eq(items.id, orderItems.itemId))
-    .where(inArray(orderItems.orderId, [...new Set(rows.map((r) => r.id))]));
+  const itemLines = await orderLines(db, [...new Set(rows.map((r) => r.id))]);
+  const catalogue = new Map(
+    (
+      await itemsByIds(
+        db,
+        itemLines.map((l) => l.itemId),
+      )
+    ).map((i) => [i.id, i]),
+  );
+  const lines = itemLines.map(({ orderId, itemId, quantity }) => {
+    const item = catalogue.get(itemId) ?? missing("the order item's item");
+    return { orderId, name: item.publicName, game: item.game, quantity };
+  });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return [...new Set(orderIds)]
     .flatMap((id) => byId.get(id) ?? [])
@@ -326,6 +311,18 @@ async function claimDelivery(ctx: AppContext, jobId: string): Promise<boolean> {
 /** Discord answered that it did not take the message: a retry may send it. */
 async function releaseDelivery(ctx: AppContext, jobId: string): Promise<void> {
   await ctx.db.delete(notificationDeliveries).where(eq(notificationDeliveries.jobId, jobId));
+}
+
+/** A Discord job's retries end within hours (8 tries with backoff), so its delivery row is of no use after a week. */
+const DELIVERY_KEEP_MS = 7 * 86_400_000;
+
+/** Deletes the delivery rows older than a week; answers how many. */
+export async function deleteOldDeliveries(db: DbOrTx, now: Date): Promise<number> {
+  const gone = await db
+    .delete(notificationDeliveries)
+    .where(lt(notificationDeliveries.createdAt, new Date(now.getTime() - DELIVERY_KEEP_MS)))
+    .returning({ jobId: notificationDeliveries.jobId });
+  return gone.length;
 }
 
 /**

@@ -29,7 +29,6 @@ import { durationDays, purchaseRefusal, TIER_NAMES } from "../../../contract/sub
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import { users } from "../../db/schema/auth.js";
 import {
   cryptoInvoices,
   discountCodes,
@@ -42,7 +41,7 @@ import {
   type CryptoInvoiceUpdate,
   CryptoProviderError,
 } from "../../integrations/crypto/index.js";
-import type { SessionUser } from "../auth/index.js";
+import { lockUser, type SessionUser } from "../auth/index.js";
 import { activatePurchase } from "../subscriptions/index.js";
 import { decideInvoiceUpdate, type InvoiceDecision } from "./invoice-state.js";
 
@@ -116,11 +115,7 @@ const orderName = (tier: PaidTier, duration: Duration) =>
  * locks the seller) from waiting on a seller another transaction then wants to update: no deadlocks.
  */
 async function lockSeller(tx: Tx, userId: string) {
-  const [row] = await tx
-    .select({ subscriptionTier: users.subscriptionTier, subscriptionExpiry: users.subscriptionExpiry })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for("update");
+  const row = await lockUser(tx, userId);
   if (!row) throw notFound("User not found");
   return row;
 }

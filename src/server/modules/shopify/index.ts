@@ -1,6 +1,7 @@
 import type { AppModule } from "../../context.js";
 import { scoped } from "../auth/index.js";
 import { onOrderCompleted, onOrdersCreated } from "../orders/index.js";
+import { defineApplyStateJob } from "./order-state.js";
 import { oauthCallbackRoutes, sellerRoutes } from "./routes.js";
 import {
   fulfillIfDelivered,
@@ -12,18 +13,22 @@ import {
 import { renewIdleTokens } from "./tokens.js";
 import { webhookRoutes } from "./webhooks.js";
 
+export { ingestShopifyOrder } from "./intake.js";
 export {
   connectedShop,
   queueInventorySync,
   requireConnectedShop,
+  shopDomainOf,
   shopifyHttpError,
   webhookSubscriptions,
 } from "./service.js";
 export { tokenColumns } from "./tokens.js";
 
 /**
- * The seller's Shopify store: OAuth install, webhooks (orders/create into the intake, uninstall, compliance),
- * inventory levels synced back by a job, and fulfillment once an order is delivered.
+ * The seller's Shopify store: OAuth install, webhooks (uninstall, compliance), the order intake (orders/create:
+ * one order per game, reserved stock, idempotent) and the purchase's lifecycle after it (payment, cancellation,
+ * refunds, events out of order; decision 028) with their tables, inventory levels synced back by a job, and
+ * fulfillment once an order is delivered. What happens to the orders goes through the orders module's operations.
  */
 export const shopifyModule: AppModule = {
   name: "shopify",
@@ -45,6 +50,7 @@ export const shopifyModule: AppModule = {
       // One Shopify call per due store; a re-run after a crash is harmless (each renewal checks again under lock).
       handler: () => renewIdleTokens(ctx),
     });
+    defineApplyStateJob(ctx);
     onOrdersCreated(ctx, ({ events }) => queueOrderedInventorySyncs(ctx, events));
     onOrderCompleted(ctx, (event) => fulfillIfDelivered(ctx, event.orderId));
 

@@ -14,7 +14,6 @@ import {
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
 import { listings } from "../../db/schema/listings.js";
-import { orders } from "../../db/schema/orders.js";
 import { oauthStates, shops } from "../../db/schema/shopify.js";
 import { badRequest, HttpError } from "../../http/errors.js";
 import {
@@ -28,7 +27,7 @@ import {
   verifyCallbackHmac,
 } from "../../integrations/shopify/index.js";
 import type { SessionUser } from "../auth/index.js";
-import type { OrderCreatedEvent } from "../orders/index.js";
+import { type OrderCreatedEvent, orderById, ordersOfShopifyPurchase } from "../orders/index.js";
 import { storedAccess, tokenColumns } from "./tokens.js";
 
 export const SYNC_INVENTORY_JOB = "shopify.sync-inventory";
@@ -58,6 +57,12 @@ export async function connectedShop(
     scopes: row.scopes.split(",").filter(Boolean),
     admin: ctx.providers.shopify.admin(row.domain, storedAccess(ctx, row)),
   };
+}
+
+/** The domain of the seller's store, connected or uninstalled since; null when they never connected one. */
+export async function shopDomainOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [shop] = await db.select({ domain: shops.domain }).from(shops).where(eq(shops.userId, userId));
+  return shop?.domain ?? null;
 }
 
 export async function requireConnectedShop(ctx: AppContext, userId: string): Promise<ConnectedShop> {
@@ -316,12 +321,9 @@ export async function syncListingsInventory(ctx: AppContext, job: InventorySyncJ
  * fulfilled (its items arrived in game).
  */
 export async function fulfillIfDelivered(ctx: AppContext, orderId: string): Promise<void> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await orderById(ctx.db, orderId);
   if (order?.source !== "shopify" || !order.shopDomain || !order.shopifyOrderId) return;
-  const siblings = await ctx.db
-    .select({ status: orders.status, game: orders.game })
-    .from(orders)
-    .where(and(eq(orders.shopDomain, order.shopDomain), eq(orders.shopifyOrderId, order.shopifyOrderId)));
+  const siblings = await ordersOfShopifyPurchase(ctx.db, order.shopDomain, order.shopifyOrderId);
   const leaves = siblings.filter((o) => o.game !== null && o.status !== "failed_no_stock");
   if (leaves.some((o) => o.status !== "completed")) return;
   const shop = await connectedShop(ctx, order.userId);

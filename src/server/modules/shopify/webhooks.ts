@@ -17,13 +17,10 @@ import {
   verifyWebhookHmac,
 } from "../../integrations/shopify/index.js";
 import type { RouteApp } from "../auth/index.js";
-import {
-  applyShopifyOrderStateSoon,
-  intakeBatcher,
-  recordShopifyOrderEvent,
-  recordShopifyRefund,
-} from "../orders/index.js";
-import { countCustomerOrders, markUninstalled, redactCustomer, redactShop } from "./compliance.js";
+import { countOrdersOfCustomer, redactCustomerEmail } from "../orders/index.js";
+import { markUninstalled, redactShop } from "./compliance.js";
+import { intakeBatcher } from "./intake.js";
+import { applyShopifyOrderStateSoon, recordShopifyOrderEvent, recordShopifyRefund } from "./order-state.js";
 
 /** How JSON writes a character by its code (the only way it can carry NUL or a lone surrogate). */
 const UNICODE_ESCAPE = Buffer.from("\\u");
@@ -86,16 +83,16 @@ export function webhookRoutes(scope: RouteApp, ctx: AppContext): void {
     "customers/data_request": async (shop, body, request) => {
       const data = parse(customersRedactSchema, body);
       if (!data) return null;
-      const orderCount = await countCustomerOrders(ctx, shop, data.customer?.email);
+      const orderCount = await countOrdersOfCustomer(ctx.db, shop, data.customer?.email);
       request.log.info({ shop, orderCount }, "shopify customer data request received");
       return { status: "acknowledged", orderCount };
     },
     "customers/redact": async (shop, body) => {
       const data = parse(customersRedactSchema, body);
       if (!data) return null;
-      const redacted = await redactCustomer(ctx, shop, {
+      const redacted = await redactCustomerEmail(ctx.db, shop, {
         email: data.customer?.email,
-        orderIds: data.orders_to_redact,
+        shopifyOrderIds: data.orders_to_redact,
       });
       return { status: "redacted", orders: redacted };
     },

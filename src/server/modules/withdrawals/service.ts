@@ -1,4 +1,3 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { Game } from "../../../contract/games.js";
 import type { OrderStatus } from "../../../contract/orders.js";
 import { activeTier, hasPaidTier } from "../../../contract/plans.js";
@@ -10,16 +9,18 @@ import {
   type WithdrawalSummary,
 } from "../../../contract/withdrawals.js";
 import type { AppContext } from "../../context.js";
-import type { DbOrTx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import { inventoryBalances } from "../../db/schema/inventory.js";
-import { items } from "../../db/schema/items.js";
-import { orders } from "../../db/schema/orders.js";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js";
-import type { SessionUser } from "../auth/index.js";
-import { dispatchBotForOrder, lockUser } from "../bots/index.js";
-import { InsufficientInventoryError, mergeQuantities, moveInventory } from "../inventory/index.js";
-import { createOrders } from "../orders/index.js";
+import { lockUser, type SessionUser } from "../auth/index.js";
+import { dispatchBotForOrder } from "../bots/index.js";
+import {
+  availableUnits,
+  InsufficientInventoryError,
+  mergeQuantities,
+  moveInventory,
+} from "../inventory/index.js";
+import { itemsByIds } from "../items/index.js";
+import { createOrders, lockWithdrawal, type OrderRow, openWithdrawalOf } from "../orders/index.js";
 import { lookupRobloxUser } from "../roblox/index.js";
 
 const OPEN_STATUSES: readonly OrderStatus[] = ["unclaimed", "pending"];
@@ -29,9 +30,7 @@ function assertCanWithdraw(ctx: AppContext, user: SessionUser): void {
   if (!hasPaidTier(activeTier(user, ctx.clock()))) throw forbidden(WITHDRAWAL_TEXTS.tierRequired);
 }
 
-type OrderRow = typeof orders.$inferSelect;
-
-/** An open withdrawal (just created, or found by `openWithdrawal`) as the page shows it. */
+/** An open withdrawal (just created, or found by `openWithdrawalOf`) as the page shows it. */
 function toSummary(o: OrderRow): WithdrawalSummary {
   return {
     id: o.id,
@@ -41,23 +40,12 @@ function toSummary(o: OrderRow): WithdrawalSummary {
   };
 }
 
-async function openWithdrawal(db: DbOrTx, userId: string): Promise<OrderRow | null> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(
-      and(eq(orders.userId, userId), eq(orders.source, "withdrawal"), inArray(orders.status, OPEN_STATUSES)),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
 export async function pendingWithdrawal(
   ctx: AppContext,
   user: SessionUser,
 ): Promise<WithdrawalSummary | null> {
   assertCanWithdraw(ctx, user);
-  const open = await openWithdrawal(ctx.db, user.id);
+  const open = await openWithdrawalOf(ctx.db, user.id);
   return open ? toSummary(open) : null;
 }
 
@@ -73,33 +61,15 @@ export async function createWithdrawal(
   assertCanWithdraw(ctx, user);
   if (body.items.length === 0) throw badRequest(WITHDRAWAL_TEXTS.noItems);
   const lines = mergeQuantities(body.items);
-  const catalogue = await ctx.db
-    .select({ id: items.id, game: items.game, publicName: items.publicName })
-    .from(items)
-    .where(
-      inArray(
-        items.id,
-        lines.map((l) => l.itemId),
-      ),
-    );
+  const itemIds = lines.map((l) => l.itemId);
+  const catalogue = await itemsByIds(ctx.db, itemIds);
   if (catalogue.length !== lines.length) throw badRequest(WITHDRAWAL_TEXTS.itemNotFound);
   const games = new Set(catalogue.map((i) => i.game));
   if (games.size > 1) throw badRequest(WITHDRAWAL_TEXTS.mixedGames);
   const robloxUsername = body.robloxUsername.trim();
   if (!robloxUsername) throw badRequest(WITHDRAWAL_TEXTS.noUsername);
 
-  const balances = await ctx.db
-    .select({ itemId: inventoryBalances.itemId, available: inventoryBalances.available })
-    .from(inventoryBalances)
-    .where(
-      and(
-        eq(inventoryBalances.userId, user.id),
-        inArray(
-          inventoryBalances.itemId,
-          lines.map((l) => l.itemId),
-        ),
-      ),
-    );
+  const balances = await availableUnits(ctx.db, user.id, itemIds);
   const rangeError = (itemId: string) => {
     const available = balances.find((b) => b.itemId === itemId)?.available ?? 0;
     return badRequest(quantityOutOfRangeText(catalogue.find((i) => i.id === itemId)!.publicName, available));
@@ -116,7 +86,7 @@ export async function createWithdrawal(
   try {
     return await ctx.db.transaction(async (tx) => {
       await lockUser(tx, user.id);
-      if (await openWithdrawal(tx, user.id)) throw conflict(WITHDRAWAL_TEXTS.alreadyPending);
+      if (await openWithdrawalOf(tx, user.id)) throw conflict(WITHDRAWAL_TEXTS.alreadyPending);
       const [order = missing("the created withdrawal order")] = await createOrders(tx, [
         {
           userId: user.id,
@@ -149,11 +119,7 @@ export async function turnOnForWithdrawal(
 ): Promise<TurnOnResponse> {
   assertCanWithdraw(ctx, user);
   return ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, user.id), eq(orders.source, "withdrawal")))
-      .for("update");
+    const order = await lockWithdrawal(tx, orderId, user.id);
     if (!order) throw notFound(WITHDRAWAL_TEXTS.notFound);
     if (!OPEN_STATUSES.includes(order.status)) throw conflict(WITHDRAWAL_TEXTS.notOpen);
     const { bot, link } = await dispatchBotForOrder(ctx, tx, order);

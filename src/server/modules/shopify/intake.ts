@@ -13,9 +13,16 @@ import {
   type MovementWrites,
   movementWrites,
 } from "../inventory/index.js";
-import { newAuthKey, type OrderDraft, orderInserts } from "./create.js";
-import { ORDER_CREATED_JOB, type OrderCreatedBatch, type OrderCreatedEvent } from "./events.js";
-import { isPaid } from "./lifecycle-rules.js";
+import {
+  newAuthKey,
+  ORDER_CREATED_JOB,
+  type OrderCreatedBatch,
+  type OrderCreatedEvent,
+  type OrderDraft,
+  orderInserts,
+} from "../orders/index.js";
+
+import { isPaid } from "./order-rules.js";
 
 type IntakeResult =
   /** `known`: lifecycle webhooks of this order came first; their state is to be applied (decision 028). */

@@ -1,26 +1,15 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
-import type { Tx } from "../../db/client.js";
 import { at } from "../../db/rows.js";
-import { orderItems, orders } from "../../db/schema/orders.js";
 import { shopifyOrderStates, shopifyRefunds } from "../../db/schema/shopify.js";
 import {
-  cancelLockedOrder,
   cancelPurchase,
-  leavesOf,
-  type OrderRow,
+  markPurchasePaid,
+  ordersOfShopifyPurchase,
   queueFollowUps,
-  refundableItems,
-  releaseItems,
-  settleParent,
-} from "./cancel.js";
-import {
-  RESERVING_STATUSES,
-  type RefundLine,
-  refundReleases,
-  stateAction,
-  UNDELIVERED_STATUSES,
-} from "./lifecycle-rules.js";
+  refundItems,
+} from "../orders/index.js";
+import { type RefundLine, refundReleases, stateAction } from "./order-rules.js";
 
 /** A lifecycle webhook's view of the order (orders/paid, orders/updated, orders/cancelled). */
 export interface ShopifyOrderEvent {
@@ -31,6 +20,7 @@ export interface ShopifyOrderEvent {
   eventId: string | null;
 }
 
+// Named when the orders module held it; jobs queued under this name must still find their handler.
 const APPLY_STATE_JOB = "orders.apply-shopify-state";
 
 /** How long after an event that found no order yet its state is applied again (decision 028: the intake race). */
@@ -92,46 +82,6 @@ export async function recordShopifyRefund(
   return rows.length > 0;
 }
 
-/** Gives back a refund's lines of a locked purchase; a game refunded whole becomes `refunded`. */
-async function applyRefund(
-  ctx: AppContext,
-  tx: Tx,
-  purchase: OrderRow[],
-  lines: RefundLine[],
-): Promise<string[]> {
-  const leaves = leavesOf(purchase);
-  const rows = await refundableItems(
-    tx,
-    leaves.map((o) => o.id),
-  );
-  const released = refundReleases(rows, lines);
-  const listingIds: string[] = [];
-  for (const order of leaves) {
-    const mine = rows.filter((r) => r.orderId === order.id);
-    if (!mine.some((r) => released.has(r.id))) continue;
-    const whole = mine.every((r) => (released.get(r.id) ?? 0) >= r.quantity);
-    if (whole || !UNDELIVERED_STATUSES.includes(order.status)) {
-      listingIds.push(...(await cancelLockedOrder(ctx, tx, order, "refunded")).listingIds);
-      continue;
-    }
-    const taken = mine.map((r) => released.get(r.id) ?? 0);
-    for (const [i, r] of mine.entries()) {
-      if (taken[i] === 0) continue;
-      if (at(taken, i) >= r.quantity) await tx.delete(orderItems).where(eq(orderItems.id, r.id));
-      else
-        await tx
-          .update(orderItems)
-          .set({ quantity: r.quantity - at(taken, i) })
-          .where(eq(orderItems.id, r.id));
-    }
-    if (RESERVING_STATUSES.includes(order.status))
-      listingIds.push(...(await releaseItems(ctx, tx, order, mine, taken)));
-    await ctx.events.publish({ userId: order.userId, type: "orders" }, tx);
-  }
-  await settleParent(ctx, tx, purchase);
-  return listingIds;
-}
-
 /**
  * Brings a Shopify purchase's orders in line with what its lifecycle webhooks said: cancelled (or refunded) when
  * Shopify cancelled it, claimable once paid, and each refund not yet applied given back. One transaction with the
@@ -144,12 +94,7 @@ async function applyShopifyOrderState(
   shopifyOrderId: string,
 ): Promise<"applied" | "no_orders"> {
   return ctx.db.transaction(async (tx) => {
-    const purchase = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.shopDomain, shop), eq(orders.shopifyOrderId, shopifyOrderId)))
-      .orderBy(asc(orders.id))
-      .for("update");
+    const purchase = await ordersOfShopifyPurchase(tx, shop, shopifyOrderId, true);
     if (purchase.length === 0) return "no_orders";
     const userId = at(purchase, 0).userId;
     const [state] = await tx
@@ -162,22 +107,7 @@ async function applyShopifyOrderState(
     const action = state ? stateAction(state) : { kind: "wait" as const };
     if (action.kind === "cancel")
       followUp.listingIds.push(...(await cancelPurchase(ctx, tx, purchase, action.as)));
-    if (action.kind === "paid" && purchase.some((o) => o.paymentPending)) {
-      for (const o of purchase) {
-        o.paymentPending = false;
-        if (o.status === "awaiting_payment") o.status = "unclaimed";
-      }
-      await tx
-        .update(orders)
-        .set({
-          paymentPending: false,
-          status: sql`CASE WHEN ${orders.status} = 'awaiting_payment' THEN 'unclaimed' ELSE ${orders.status} END`,
-        })
-        .where(and(eq(orders.shopDomain, shop), eq(orders.shopifyOrderId, shopifyOrderId)));
-      await ctx.events.publish({ userId, type: "orders" }, tx);
-      // The sale is announced now, not at intake (a notification is sent once per order).
-      followUp.orderIds.push(...purchase.filter((o) => o.parentOrderId === null).map((o) => o.id));
-    }
+    if (action.kind === "paid") followUp.orderIds.push(...(await markPurchasePaid(ctx, tx, purchase)));
     const refunds = await tx
       .select()
       .from(shopifyRefunds)
@@ -191,7 +121,10 @@ async function applyShopifyOrderState(
       .orderBy(asc(shopifyRefunds.receivedAt))
       .for("update");
     for (const refund of refunds) {
-      followUp.listingIds.push(...(await applyRefund(ctx, tx, purchase, refund.lines as RefundLine[])));
+      const lines = refund.lines as RefundLine[];
+      followUp.listingIds.push(
+        ...(await refundItems(ctx, tx, purchase, (items) => refundReleases(items, lines))),
+      );
       await tx
         .update(shopifyRefunds)
         .set({ appliedAt: new Date(ctx.clock()) })
