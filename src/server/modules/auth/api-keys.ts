@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { API_RATE_LIMITS, API_TEXTS, type ApiErrorCode } from "../../../contract/api.js";
 import { activeTier, hasPaidTier } from "../../../contract/plans.js";
@@ -40,12 +40,27 @@ export const apiError = (
 export const bearerToken = (request: FastifyRequest): string | null =>
   /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1] ?? null;
 
-export async function findApiKeyUser(db: Db, key: string): Promise<SessionUser | null> {
-  const [user] = await db
+const keyLookup = (db: Db) =>
+  db
     .select()
     .from(users)
-    .where(eq(users.apiKeyHash, hashToken(key)))
-    .limit(1);
+    .where(eq(users.apiKeyHash, sql.placeholder("keyHash")))
+    .limit(1)
+    .prepare("find_api_key_user");
+
+/**
+ * Every public API request looks its key up: a prepared statement per database, so neither Drizzle (building the
+ * query of every column of users) nor PostgreSQL (parsing and planning it) repeats that work per request.
+ */
+const keyLookups = new WeakMap<Db, ReturnType<typeof keyLookup>>();
+
+export async function findApiKeyUser(db: Db, key: string): Promise<SessionUser | null> {
+  let lookup = keyLookups.get(db);
+  if (!lookup) {
+    lookup = keyLookup(db);
+    keyLookups.set(db, lookup);
+  }
+  const [user] = await lookup.execute({ keyHash: hashToken(key) });
   return user ?? null;
 }
 

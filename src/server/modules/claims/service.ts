@@ -197,7 +197,9 @@ async function claimView(ctx: AppContext, order: OrderRow): Promise<ClaimOrderVi
     ...baseView(order, all),
     isMultiGame: subs.length > 0,
     subOrders: subs.map((s) => baseView(s, lines.get(s.id) ?? [])),
-    claimPageStyle: seller ? effectiveClaimStyle(seller, seller.customClaimPageStyle, new Date(ctx.clock())) : null,
+    claimPageStyle: seller
+      ? effectiveClaimStyle(seller, seller.customClaimPageStyle, new Date(ctx.clock()))
+      : null,
   };
 }
 
