@@ -8,7 +8,7 @@ const LAYERS = [
   ["contract", "^src/contract/"],
   ["base", "^src/server/(config|clock|paths)\\.ts$|^src/server/crypto/"],
   ["db", "^src/server/db/"],
-  ["infrastructure", "^src/server/(http|jobs|events)/"],
+  ["infrastructure", "^src/server/(http|jobs|realtime)/"],
   ["integrations", "^src/server/integrations/"],
   ["context", "^src/server/context\\.ts$"],
   ["modules", "^src/server/modules/"],

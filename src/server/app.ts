@@ -12,7 +12,6 @@ import type { AppContext, AppModule } from "./context.js";
 import { openDatabase } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
 import { at } from "./db/rows.js";
-import { EventBus } from "./events/bus.js";
 import { registerCrossSiteDefences } from "./http/cross-site.js";
 import { registerErrorHandling } from "./http/error-handler.js";
 import { registerInputGuard } from "./http/input-guard.js";
@@ -24,15 +23,15 @@ import { JobQueue } from "./jobs/queue.js";
 import { adminModule } from "./modules/admin/index.js";
 import { apiV1Module } from "./modules/api-v1/index.js";
 import { authModule } from "./modules/auth/index.js";
-import { botapiModule } from "./modules/botapi/index.js";
+import { botGatewayModule } from "./modules/bot-gateway/index.js";
 import { botsModule } from "./modules/bots/index.js";
 import { claimsModule } from "./modules/claims/index.js";
 import { dashboardModule } from "./modules/dashboard/index.js";
-import { eventsModule } from "./modules/events/index.js";
 import { healthModule } from "./modules/health/index.js";
 import { inventoryModule } from "./modules/inventory/index.js";
 import { itemsModule } from "./modules/items/index.js";
 import { listingsModule } from "./modules/listings/index.js";
+import { liveEventsModule } from "./modules/live-events/index.js";
 import { maintenanceModule } from "./modules/maintenance/index.js";
 import { notificationsModule } from "./modules/notifications/index.js";
 import { ordersModule } from "./modules/orders/index.js";
@@ -45,6 +44,7 @@ import { statsModule } from "./modules/stats/index.js";
 import { subscriptionsModule } from "./modules/subscriptions/index.js";
 import { withdrawalsModule } from "./modules/withdrawals/index.js";
 import { CLIENT_DIST } from "./paths.js";
+import { EventBus } from "./realtime/bus.js";
 
 export type App = FastifyInstance & { ctx: AppContext };
 
@@ -56,10 +56,10 @@ export const MODULES: readonly AppModule[] = [
   maintenanceModule,
   itemsModule,
   inventoryModule,
-  eventsModule,
+  liveEventsModule,
   botsModule,
   withdrawalsModule,
-  botapiModule,
+  botGatewayModule,
   claimsModule,
   settingsModule,
   notificationsModule,

@@ -2,10 +2,10 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Clock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
-import type { EventBus } from "./events/bus.js";
 import type { RateLimits } from "./http/rate-limit.js";
 import type { Providers } from "./integrations/index.js";
 import type { JobQueue } from "./jobs/queue.js";
+import type { EventBus } from "./realtime/bus.js";
 
 /** What every module gets: shared infrastructure and the external services, built once per app. */
 export interface AppContext {

@@ -19,7 +19,7 @@ import {
   sendDiscordNotification,
 } from "../../src/server/modules/notifications/service.js";
 import { completeOrder } from "../../src/server/modules/orders/completion.js";
-import { ORDER_CREATED_JOB } from "../../src/server/modules/orders/events.js";
+import { ORDER_CREATED_JOB } from "../../src/server/modules/orders/hooks.js";
 import { apiSeller } from "./api-fixtures.js";
 import { createItem, grant, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { inventoryLedger } from "../../src/server/db/schema/index.js";
-import type { StreamEvent } from "../../src/server/events/bus.js";
+import type { StreamEvent } from "../../src/server/realtime/bus.js";
 import { balanceOf, createItem, grant, newBotKey, uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";

@@ -3,13 +3,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { encryptSecret } from "../../src/server/crypto/secrets.js";
 import { at, missing } from "../../src/server/db/rows.js";
 import { sandboxShopifyTokens, sandboxShopifyVariants, shops } from "../../src/server/db/schema/index.js";
-import type { StreamEvent } from "../../src/server/events/bus.js";
 import {
   issueNonExpiringToken,
   revokeAccessTokens,
 } from "../../src/server/integrations/shopify/sandbox/store.js";
 import { connectedShop, syncListingsInventory } from "../../src/server/modules/shopify/service.js";
 import { renewIdleTokens, storedAccess, TOKEN_PURPOSE } from "../../src/server/modules/shopify/tokens.js";
+import type { StreamEvent } from "../../src/server/realtime/bus.js";
 import { uniqueName } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 import { signIn } from "./helpers.js";

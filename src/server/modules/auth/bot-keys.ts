@@ -4,7 +4,7 @@ import { API_TEXTS } from "../../../contract/api.js";
 import { BOTAPI_TEXTS } from "../../../contract/botapi.js";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
-import { botKeys } from "../../db/schema/botapi.js";
+import { botKeys } from "../../db/schema/bot-gateway.js";
 import { unauthorized } from "../../http/errors.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
 import { apiError, bearerToken, findApiKeyUser } from "./api-keys.js";

@@ -6,8 +6,8 @@ import { SESSION_TTL_DAYS } from "../../../contract/limits.js";
 import type { AppContext } from "../../context.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { loginChallenges, sessions, users } from "../../db/schema/auth.js";
-import type { EventBus } from "../../events/bus.js";
 import { forbidden, unauthorized } from "../../http/errors.js";
+import type { EventBus } from "../../realtime/bus.js";
 
 export const SESSION_COOKIE = "autodrop_session";
 

@@ -12,7 +12,7 @@ import {
   type OrderCancelOutcome,
   type OrderCreatedBatch,
   orderCancelledHook,
-} from "./events.js";
+} from "./hooks.js";
 import {
   type CancelStatus,
   parentStatusAfter,

@@ -2,7 +2,7 @@ import type { AppModule } from "../../context.js";
 import { scoped } from "../auth/index.js";
 import { onInventoryCredited } from "../inventory/index.js";
 import { defineOrderCompletedJob } from "./completion.js";
-import { orderCancelledHook, orderCreatedHook } from "./events.js";
+import { orderCancelledHook, orderCreatedHook } from "./hooks.js";
 import { RELEASE_UNPAID_JOB, releaseUnpaidOrders, retryFailedOrders } from "./recovery.js";
 import { sellerRoutes } from "./routes.js";
 
@@ -17,7 +17,7 @@ export {
   type OrderCreatedEvent,
   onOrderCancelled,
   onOrdersCreated,
-} from "./events.js";
+} from "./hooks.js";
 export type { CancelStatus, RefundableItem } from "./lifecycle-rules.js";
 export { markPurchasePaid, refundItems } from "./purchase.js";
 export {

@@ -14,7 +14,7 @@ import { INVENTORY_TEXTS } from "../../../contract/inventory.js";
 import type { AppContext } from "../../context.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import { botDeposits } from "../../db/schema/botapi.js";
+import { botDeposits } from "../../db/schema/bot-gateway.js";
 import { botFriendRequests, bots, whitelistedUsers } from "../../db/schema/bots.js";
 import { items } from "../../db/schema/items.js";
 import { orderItems, orders } from "../../db/schema/orders.js";

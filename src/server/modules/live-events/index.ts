@@ -3,8 +3,8 @@ import { scoped } from "../auth/index.js";
 import { sellerRoutes } from "./routes.js";
 
 /** The signed-in seller's Server-Sent Events stream (realtime changes from any instance). */
-export const eventsModule: AppModule = {
-  name: "events",
+export const liveEventsModule: AppModule = {
+  name: "live-events",
   prefixes: ["/api/events"],
   async plugin(app, { ctx }) {
     await scoped(app, ctx, "seller", (r) => sellerRoutes(r, ctx));

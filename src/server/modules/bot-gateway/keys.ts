@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { missing } from "../../db/rows.js";
-import { botKeys } from "../../db/schema/botapi.js";
+import { botKeys } from "../../db/schema/bot-gateway.js";
 import { notFound } from "../../http/errors.js";
 import { type AuditActor, recordAudit } from "../admin/index.js";
 import { type BotKeyIdentity, hashToken } from "../auth/index.js";

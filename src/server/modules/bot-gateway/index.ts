@@ -3,8 +3,8 @@ import { scoped } from "../auth/index.js";
 import { adminRoutes, botRoutes, sandboxRoutes } from "./routes.js";
 
 /** The Bot API a delivery-bot agent calls with its key (docs/bot-api.md), and the admin's bot keys. */
-export const botapiModule: AppModule = {
-  name: "botapi",
+export const botGatewayModule: AppModule = {
+  name: "bot-gateway",
   prefixes: [
     "/api/bot/",
     "/api/admin/bot-keys",

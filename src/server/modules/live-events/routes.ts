@@ -1,7 +1,7 @@
 import { eventsEndpoints, LIVE_EVENT_RESYNC } from "../../../contract/endpoints/events.js";
 import type { AppContext } from "../../context.js";
-import type { StreamEvent } from "../../events/bus.js";
 import { routeOf } from "../../http/endpoint-route.js";
+import type { StreamEvent } from "../../realtime/bus.js";
 import { type RouteApp, sessionHashOf, sessionIsLive, userOf } from "../auth/index.js";
 
 /** Proxies close idle connections after about a minute; a comment line well before that keeps the stream open. */
