@@ -515,6 +515,53 @@ describe.each(DRIVERS.filter((d) => d === "postgres"))("public API v1 under load
     expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 0, reserved: 10 });
   });
 
+  it("two instances' batches never oversell a seller's units nor create an Idempotency-Key's order twice", async () => {
+    const second = await buildApp(testConfig({ databaseUrl: t.app.ctx.config.databaseUrl }), {
+      startJobs: false,
+    });
+    try {
+      const stock = await apiSeller(t.app, { tier: "pro", units: 10 });
+      const order = (app: typeof t.app, key: string, headers = {}) =>
+        app.inject({
+          method: "POST",
+          url: "/api/v1/create-order",
+          headers: { ...bearer(key), ...headers },
+          payload: { items: [{ codeName: stock.item.codeName, quantity: 1 }] },
+        });
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => order(i % 2 ? second : t.app, stock.key)),
+      );
+      expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
+      expect(answers.filter((a) => a.statusCode !== 201).every((a) => a.statusCode === 400)).toBe(true);
+      expect(await balanceOf(t.app, stock.seller.userId, stock.item.id)).toEqual({
+        available: 0,
+        reserved: 10,
+      });
+
+      const retried = await apiSeller(t.app, { tier: "pro", units: 10 });
+      const retries = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? second : t.app).inject({
+            method: "POST",
+            url: "/api/v1/create-order",
+            headers: { ...bearer(retried.key), "idempotency-key": "one-order" },
+            payload: { items: [{ codeName: retried.item.codeName, quantity: 1 }] },
+          }),
+        ),
+      );
+      expect(retries.map((r) => r.statusCode)).toEqual(retries.map(() => 201));
+      expect(new Set(retries.map((r) => r.json().id)).size).toBe(1);
+      const stored = await t.app.ctx.db.select().from(orders).where(eq(orders.userId, retried.seller.userId));
+      expect(stored).toHaveLength(1);
+      expect(await balanceOf(t.app, retried.seller.userId, retried.item.id)).toEqual({
+        available: 9,
+        reserved: 1,
+      });
+    } finally {
+      await second.close();
+    }
+  });
+
   it("counts one key's writes across two instances on one database and answers 429 with the headers", async () => {
     const second = await buildApp(testConfig({ databaseUrl: t.app.ctx.config.databaseUrl }), {
       startJobs: false,

@@ -144,7 +144,7 @@ interface ClaimRow {
  * ledger's order, the sellers and the balances their lines name, with the game rules, the sellers' webhook
  * endpoints and the order of the code names (an order's items are listed by code name, as the database sorts them).
  */
-function claimStatement(requests: ApiOrderRequest[], now: Date): Statement {
+function claimStatement(requests: ApiOrderRequest[], hashes: string[], now: Date): Statement {
   const lines = requests.flatMap((r) => r.body.items.map((l) => [r.userId, l.codeName] as const));
   const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_HOURS * 3_600_000);
   const taken = (column: string) =>
@@ -188,7 +188,7 @@ function claimStatement(requests: ApiOrderRequest[], now: Date): Statement {
     values: [
       requests.map((r) => r.userId),
       requests.map((r) => r.idempotencyKey ?? null),
-      requests.map((r) => requestHashOf(r.body)),
+      hashes,
       lines.map(([userId]) => userId),
       lines.map(([, codeName]) => codeName),
       now.toISOString(),
@@ -325,9 +325,10 @@ async function createDistinctApiOrders(
 ): Promise<ApiOrderResult[]> {
   const now = new Date(ctx.clock());
   const base = claimBaseUrl(ctx.config);
+  const hashes = requests.map((r) => requestHashOf(r.body));
   const created: { userId: string; orderId: string }[] = [];
   const results = await ctx.database.scriptTransaction(async (t) => {
-    const claim = readClaim(await t.first<ClaimRow>(claimStatement(requests, now)));
+    const claim = readClaim(await t.first<ClaimRow>(claimStatement(requests, hashes, now)));
     const available = new Map<string, Map<string, number>>();
     const availableOf = (userId: string) => {
       let units = available.get(userId);
@@ -342,11 +343,11 @@ async function createDistinctApiOrders(
     const answered: (readonly [string, string, string])[] = [];
     const released: (readonly [string, string])[] = [];
     const deliveries: (readonly [string, string, string, string, string])[] = [];
-    const results = requests.map((r): ApiOrderResult => {
+    const results = requests.map((r, i): ApiOrderResult => {
       const key =
         r.idempotencyKey === undefined ? undefined : claim.keys.get(`${r.userId} ${r.idempotencyKey}`);
       if (key?.answer) {
-        if (key.requestHash !== requestHashOf(r.body))
+        if (key.requestHash !== hashes[i])
           return { error: apiError(422, "idempotency_key_reused", API_TEXTS.idempotencyReused) };
         return { order: key.answer, replayed: true };
       }
@@ -362,6 +363,7 @@ async function createDistinctApiOrders(
       }
       const id = randomUUID();
       const authKey = newAuthKey();
+      const quantities = decided.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity }));
       const rankOf = (l: ResolvedLine) => claim.rank.get(l.codeName) ?? 0;
       const order = toApiOrder(
         base,
@@ -387,12 +389,12 @@ async function createDistinctApiOrders(
         totalAmount: r.body.price === undefined ? undefined : formatDecimal(r.body.price, USD_DECIMALS),
         authKey,
         createdAt: now,
-        items: decided.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity })),
+        items: quantities,
       });
       moves.push({
         userId: r.userId,
         kind: "reservation",
-        lines: decided.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity })),
+        lines: quantities,
         ref: { orderId: id },
       });
       if (r.idempotencyKey !== undefined) answered.push([r.userId, r.idempotencyKey, JSON.stringify(order)]);
