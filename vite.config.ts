@@ -5,9 +5,15 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { visualizer } from "rollup-plugin-visualizer";
-import { defineConfig, type Plugin, perEnvironmentPlugin } from "vite";
+import { defineConfig, type Plugin, perEnvironmentPlugin, runnerImport } from "vite";
+import { PAGE_PATHS } from "./src/contract/pages";
+import { PAGE_PRELOADS_FILE } from "./src/server/http/page-preloads";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const ALIASES = {
+  "@contract": path.join(root, "src/contract"),
+  "@": path.join(root, "src/client"),
+};
 const server = "http://localhost:5000";
 
 /**
@@ -59,6 +65,66 @@ function inlineClaimCss(): Plugin {
   };
 }
 
+const PAGE_LOADERS_MODULE = path.join(root, "src/client/app/page-loaders.ts");
+
+/**
+ * Writes page-preloads.json: for every path of the app's lazy-page table (src/client/app/page-loaders.ts), the
+ * chunks its page needs beyond the app's entry (the shell's too, for a signed-in screen), and whether it is signed
+ * in. The server adds them to the page's HTML as modulepreloads (decision 059): on a phone link the page's chunks
+ * then download beside the entry's instead of after it has run. The table is read from its source; a path it cannot
+ * read, or a page without a chunk, stops the build.
+ */
+function pagePreloads(): Plugin {
+  return {
+    name: "autodrop-page-preloads",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async generateBundle(_, bundle) {
+      const source = fs.readFileSync(PAGE_LOADERS_MODULE, "utf8");
+      const entries = [
+        ...source.matchAll(
+          /"(\/[^"]*)":\s*\{\s*load:\s*\(\)\s*=>\s*import\("([^"]+)"\),?\s*(signedIn:\s*true)?/g,
+        ),
+      ];
+      const shellImport = /loadAppShell = \(\) => import\("([^"]+)"\)/.exec(source)?.[1];
+      const expected = PAGE_PATHS.filter((pagePath) => pagePath !== "/");
+      const read = entries.map(([, pagePath]) => pagePath);
+      if (!shellImport || read.length !== expected.length || expected.some((p) => !read.includes(p)))
+        throw new Error(
+          `page-loaders.ts: read ${read.join(", ")}; the app's pages are ${expected.join(", ")}`,
+        );
+
+      const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (fileName: string, into = new Set<string>()): Set<string> => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+        return into;
+      };
+      const chunkOf = async (specifier: string): Promise<string> => {
+        const id = (await this.resolve(specifier, PAGE_LOADERS_MODULE))?.id;
+        const chunk = chunks.find((c) => c.facadeModuleId === id);
+        if (!chunk) throw new Error(`page-loaders.ts imports ${specifier}, which has no chunk of its own`);
+        return chunk.fileName;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error("the app's build has no entry chunk");
+      const loadedByEntry = closure(entry.fileName);
+      const shell = closure(await chunkOf(shellImport));
+      const preloads: Record<string, { signedIn: boolean; files: string[] }> = {};
+      for (const [, pagePath = "", specifier = "", signedIn] of entries) {
+        const files = closure(await chunkOf(specifier), signedIn ? new Set(shell) : new Set());
+        preloads[pagePath] = {
+          signedIn: Boolean(signedIn),
+          files: [...files].filter((file) => !loadedByEntry.has(file)),
+        };
+      }
+      this.emitFile({ type: "asset", fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(preloads) });
+    },
+  };
+}
+
 /**
  * Preact 11, installed under its own name (package.json's `preact-11` alias): the Shopify extension's libraries
  * use the `preact` package, version 10, which this must not move.
@@ -99,6 +165,27 @@ function preactForClaim(): Plugin {
 
 const outDir = path.join(root, "dist/client");
 
+/** The prerendered landing page's file beside index.html; the server sends it for a signed-out visitor's "/". */
+const LANDING_HTML = "landing.html";
+
+/**
+ * Writes landing.html: index.html with the landing page's first render inside #root (src/client/landing-prerender.tsx,
+ * run through Vite's module runner with the app's aliases), so a phone paints it before any JavaScript arrives.
+ */
+async function prerenderLanding(): Promise<void> {
+  const { module } = await runnerImport<{ renderLanding: () => string }>(
+    path.join(root, "src/client/landing-prerender.tsx"),
+    { configFile: false, root, logLevel: "warn", resolve: { alias: ALIASES } },
+  );
+  const indexHtml = fs.readFileSync(path.join(outDir, "index.html"), "utf8");
+  const empty = '<div id="root"></div>';
+  if (!indexHtml.includes(empty)) throw new Error("index.html has no empty #root to prerender into");
+  fs.writeFileSync(
+    path.join(outDir, LANDING_HTML),
+    indexHtml.replace(empty, `<div id="root">${module.renderLanding()}</div>`),
+  );
+}
+
 export default defineConfig(({ command, mode }) => ({
   root,
   // Static files (favicon, the pre-paint theme script) ship with the client sources.
@@ -107,6 +194,7 @@ export default defineConfig(({ command, mode }) => ({
     react(),
     tailwindcss(),
     inlineClaimCss(),
+    pagePreloads(),
     preactForClaim(),
     // `vite build --mode analyze`: the bundler's report of what each chunk pulls in, one per build
     // (dist/bundle-report.html for the app, dist/bundle-report-claim.html for the claim page).
@@ -122,12 +210,7 @@ export default defineConfig(({ command, mode }) => ({
         }),
       ),
   ],
-  resolve: {
-    alias: {
-      "@contract": path.join(root, "src/contract"),
-      "@": path.join(root, "src/client"),
-    },
-  },
+  resolve: { alias: ALIASES },
   build: {
     outDir,
     sourcemap: false,
@@ -136,6 +219,7 @@ export default defineConfig(({ command, mode }) => ({
     client: {
       build: {
         emptyOutDir: true,
+        manifest: true,
         rolldownOptions: {
           input: { main: path.join(root, "index.html") },
           // Unused zod schemas are dropped. The app's build only: the hint goes by name in every module, and Preact's
@@ -172,6 +256,7 @@ export default defineConfig(({ command, mode }) => ({
       if (!client || !claim) throw new Error("vite.config.ts lost the client or claim environment");
       await builder.build(client);
       await builder.build(claim);
+      await prerenderLanding();
       precompress(outDir);
     },
   },

@@ -45,8 +45,16 @@ export interface PageWeight {
   lcpRuns: number[];
 }
 
-/** The demo seller's session through the sandbox login flow (login, phrase into the profile, verify). */
-async function demoSellerCookie(base: string): Promise<{ name: string; value: string }> {
+interface Cookie {
+  name: string;
+  value: string;
+}
+
+/**
+ * The cookies a browser holds after the demo seller signs in through the sandbox login flow (login, phrase into
+ * the profile, verify): the session and its readable signed-in hint, which the app's start script reads.
+ */
+async function demoSellerCookies(base: string): Promise<Cookie[]> {
   const login = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -67,18 +75,24 @@ async function demoSellerCookie(base: string): Promise<{ name: string; value: st
     headers: { "content-type": "application/json", cookie: browser },
     body: JSON.stringify({ username: "DemoSeller", verificationPhrase, robloxUserId }),
   });
-  const session = verify.headers.getSetCookie().find((c) => c.startsWith("autodrop_session="));
-  if (!session) throw new Error(`sign-in failed: ${verify.status}`);
-  const [name = missing("the cookie's name"), value = missing("the cookie's value")] = at(
-    session.split(";"),
-    0,
-  ).split("=");
-  return { name, value };
+  const cookies = verify.headers.getSetCookie().map((header) => {
+    const [name = missing("the cookie's name"), value = missing("the cookie's value")] = at(
+      header.split(";"),
+      0,
+    ).split("=");
+    return { name, value };
+  });
+  // An emptied cookie is the server clearing one (the login's pending state), not one to send.
+  const held = cookies.filter((c) => c.value !== "");
+  if (!held.some((c) => c.name === "autodrop_session")) throw new Error(`sign-in failed: ${verify.status}`);
+  return held;
 }
 
 /** The claim link of one of DemoSeller's unclaimed orders, as its buyer gets it. */
-async function unclaimedOrderPath(base: string, cookie: { name: string; value: string }): Promise<string> {
-  const res = await fetch(`${base}/api/orders`, { headers: { cookie: `${cookie.name}=${cookie.value}` } });
+async function unclaimedOrderPath(base: string, cookies: Cookie[]): Promise<string> {
+  const res = await fetch(`${base}/api/orders`, {
+    headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+  });
   const orders = (await res.json()) as { status: string; claimUrl: string | null }[];
   const order = orders.find((o) => o.status === "unclaimed" && o.claimUrl);
   if (!order?.claimUrl) throw new Error("the demo data has no unclaimed order");
@@ -144,13 +158,13 @@ export async function benchPageWeight(): Promise<PageWeight[]> {
     args: ["--no-sandbox", "--disable-gpu"],
   });
   try {
-    const cookie = await demoSellerCookie(server.url);
-    const unclaimed = await unclaimedOrderPath(server.url, cookie);
+    const cookies = await demoSellerCookies(server.url);
+    const unclaimed = await unclaimedOrderPath(server.url, cookies);
     const results: PageWeight[] = [];
     for (const route of ROUTES) {
       const url = server.url + (route.path === UNCLAIMED_ORDER ? unclaimed : route.path);
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      if (route.signedIn) await context.addCookies([{ ...cookie, url: server.url }]);
+      if (route.signedIn) await context.addCookies(cookies.map((c) => ({ ...c, url: server.url })));
       const weight = await measure(await context.newPage(), url, false);
       const lcpRuns: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {

@@ -1,15 +1,17 @@
 import "./styles.css";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { preloadPage } from "./app/router";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-preloadPage(window.location.pathname);
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// landing.html carries the landing page's first render (landing-prerender.tsx): React takes that markup over
+// instead of painting it again.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -75,9 +75,3 @@ export const publicStatsSchema = z.object({
 export type PublicStats = z.infer<typeof publicStatsSchema>;
 
 export const okResponseSchema = z.object({ success: z.literal(true) });
-
-/**
- * A cookie the browser can read that says a session was started here (decision 048): no secret (the session cookie
- * stays httpOnly), only a hint, so the pages a signed-out visitor lands on skip the session call and its 401.
- */
-export const SIGNED_IN_HINT_COOKIE = "autodrop_signed_in";

@@ -3,9 +3,11 @@ import path from "node:path";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { showsClaimAtRoot } from "../contract/claim-host.js";
 import { isPagePath } from "../contract/pages.js";
+import { hasSignedInHintIn } from "../contract/session-hint.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { AppContext, AppModule } from "./context.js";
@@ -16,6 +18,7 @@ import { registerCrossSiteDefences } from "./http/cross-site.js";
 import { registerErrorHandling } from "./http/error-handler.js";
 import { registerInputGuard } from "./http/input-guard.js";
 import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from "./http/log-redaction.js";
+import { PAGE_PRELOADS_FILE, type PagePreloads, pageHtmlFor } from "./http/page-preloads.js";
 import { RateLimits } from "./http/rate-limit.js";
 import { prettyLogStream, requestLogController } from "./http/request-log.js";
 import { createHttpFetch, createProviders, type Providers, registerSandboxes } from "./integrations/index.js";
@@ -199,10 +202,18 @@ function cacheControlFor(filePath: string): string {
 
 /**
  * The buyer's claim page has an entry of its own (claim.html, decision 052): none of the app's shell, session or
- * seller screens, so a phone loads a fraction of the JavaScript. Every other page is index.html.
+ * seller screens, so a phone loads a fraction of the JavaScript. A signed-out visitor's bare "/" on the app's host
+ * gets the landing page prerendered into the HTML (landing.html, decision 059), which paints before any script has
+ * arrived; wherever "/" may show something else (the claim page on the claim host or with a claim reference, an
+ * error from login, the dashboard a signed-in browser is sent to), it is index.html. Every other page is index.html.
  */
-function pageFile(pathname: string): string {
-  return /^\/claim(\/[^/]+){0,2}\/?$/.test(pathname) ? "claim.html" : "index.html";
+const LANDING_HTML = "landing.html";
+
+function pageFile(request: FastifyRequest, pathname: string): string {
+  if (/^\/claim(\/[^/]+){0,2}\/?$/.test(pathname)) return "claim.html";
+  if (pathname !== "/" || request.url.includes("?") || showsClaimAtRoot(request.hostname, ""))
+    return "index.html";
+  return hasSignedInHintIn(request.headers.cookie ?? "") ? "index.html" : LANDING_HTML;
 }
 
 /** Paths that are never pages: a miss there is a JSON 404, not the app. */
@@ -224,6 +235,8 @@ async function registerClient(app: FastifyInstance): Promise<void> {
     });
   }
   let indexHtml: Buffer | undefined;
+  let pageHtml: ((pathname: string, signedInHint: boolean) => string) | undefined;
+  const preloadsFile = path.join(CLIENT_DIST, PAGE_PRELOADS_FILE);
   app.setNotFoundHandler((request, reply) => {
     const pathname = at(request.url.split("?"), 0);
     if (pathname.startsWith("/api/v1/"))
@@ -235,7 +248,17 @@ async function registerClient(app: FastifyInstance): Promise<void> {
       return reply.status(404).send({ error: "Not found" });
     if (!hasClient)
       return reply.status(404).type("text/plain").send("The client is not built: run npm run build.");
-    if (isPagePath(pathname)) return reply.type("text/html").sendFile(pageFile(pathname));
+    if (isPagePath(pathname)) {
+      const file = pageFile(request, pathname);
+      if (file !== "index.html" || !fs.existsSync(preloadsFile))
+        return reply.type("text/html").sendFile(file);
+      pageHtml ??= pageHtmlFor(
+        fs.readFileSync(path.join(CLIENT_DIST, "index.html"), "utf8"),
+        JSON.parse(fs.readFileSync(preloadsFile, "utf8")) as PagePreloads,
+      );
+      const html = pageHtml(pathname, hasSignedInHintIn(request.headers.cookie ?? ""));
+      return reply.type("text/html").header("Cache-Control", "no-cache").send(html);
+    }
     // A path the app has no page for still gets the app (it shows its not-found page), with the status it earns.
     // sendFile would answer 200, so the small index.html is sent from memory.
     indexHtml ??= fs.readFileSync(path.join(CLIENT_DIST, "index.html"));

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { SIGNED_IN_HINT_COOKIE } from "../../src/contract/session-hint.js";
 import { at } from "../../src/server/db/rows.js";
 import { DRIVERS, useTestApp } from "./harness.js";
 
@@ -112,10 +113,64 @@ describe("the single-page app", () => {
     }
   });
 
+  it("answers a signed-out visitor's bare / with the landing page prerendered, and any other / with the bare app", async () => {
+    const hero = "Sell Roblox items on autopilot";
+    const landing = await t.app.inject({ method: "GET", url: "/" });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers["cache-control"]).toBe("no-cache");
+    expect(landing.body).toContain(hero);
+    // The same scripts as every other page of the app: React renders the page over its markup.
+    const scripts = (body: string) => [...body.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    const app = await t.app.inject({ method: "GET", url: "/dashboard" });
+    expect(scripts(landing.body)).toEqual(scripts(app.body));
+    const elsewhere: { url: string; headers?: Record<string, string> }[] = [
+      // A signed-in browser is sent on to its dashboard; the landing page would flash first.
+      { url: "/", headers: { cookie: `${SIGNED_IN_HINT_COOKIE}=1` } },
+      // Login's errors show on the landing page; claim references make "/" the claim page.
+      { url: "/?error=access_denied" },
+      { url: "/?orderId=1001&email=a%40b.com" },
+      // The claim host shows the claim page at "/".
+      { url: "/", headers: { host: "claim.example.com" } },
+    ];
+    for (const { url, headers } of elsewhere) {
+      const res = await t.app.inject({ method: "GET", url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain(hero);
+    }
+  });
+
+  it("names each lazy page's chunks in its HTML, and the session call where the browser holds the hint", async () => {
+    const preloads = (await t.app.inject({ method: "GET", url: "/page-preloads.json" })).json() as Record<
+      string,
+      { signedIn: boolean; files: string[] }
+    >;
+    const dashboard = preloads["/dashboard"];
+    expect(dashboard?.signedIn).toBe(true);
+    expect(dashboard?.files.some((file) => /dashboard-page-/.test(file))).toBe(true);
+    const session = '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me">';
+    const signedIn = await t.app.inject({
+      method: "GET",
+      url: "/dashboard",
+      headers: { cookie: `${SIGNED_IN_HINT_COOKIE}=1` },
+    });
+    expect(signedIn.headers["cache-control"]).toBe("no-cache");
+    expect(signedIn.body).toContain(session);
+    for (const file of dashboard?.files ?? [])
+      expect(signedIn.body).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
+    // Every chunk named exists.
+    const chunk = await t.app.inject({ method: "GET", url: `/${dashboard?.files[0]}` });
+    expect(chunk.statusCode).toBe(200);
+    const signedOut = await t.app.inject({ method: "GET", url: "/dashboard" });
+    expect(signedOut.body).not.toContain(session);
+    const login = await t.app.inject({ method: "GET", url: "/login" });
+    expect(login.body).not.toMatch(/dashboard-page-/);
+  });
+
   it("sends hashed assets precompressed by what the browser accepts, cached for a year", async () => {
     const page = await t.app.inject({ method: "GET", url: "/" });
     expect(page.headers["cache-control"]).toBe("no-cache");
-    const script = page.body.match(/src="(\/assets\/[^"]+\.js)"/)![1];
+    const script = page.body.match(/src="(\/assets\/main-[^"]+\.js)"/)![1];
     const plain = await t.app.inject({
       method: "GET",
       url: script,

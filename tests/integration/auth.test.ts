@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { currentUserSchema, SIGNED_IN_HINT_COOKIE } from "../../src/contract/auth.js";
+import { currentUserSchema } from "../../src/contract/auth.js";
+import { SIGNED_IN_HINT_COOKIE } from "../../src/contract/session-hint.js";
 import { at, missing } from "../../src/server/db/rows.js";
 import { loginChallenges, sessions, shops, users } from "../../src/server/db/schema/index.js";
 import { PHRASE_WORDS } from "../../src/server/modules/auth/phrase.js";

@@ -1,30 +1,16 @@
+import { showsClaimAtRoot } from "@contract/claim-host";
 import { lazy, Suspense, useEffect } from "react";
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import { FullScreenSpinner, Spinner } from "@/components/ui/spinner";
 import { LandingPage } from "@/features/landing/landing-page";
 import { NotFoundPage } from "@/features/not-found/not-found-page";
 import { useAuth } from "@/lib/auth";
-import { showsClaimAtRoot } from "@/lib/claim-host";
+import { loadAppShell } from "./page-loaders";
 import { ADMIN_ROUTES, type AppRoute, ClaimPage, PUBLIC_ROUTES, SELLER_ROUTES } from "./routes";
 import { SessionError } from "./session-error";
 
-const loadAppShell = () => import("./shell/app-shell");
 const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
 const PRIVATE_ROUTES = [...SELLER_ROUTES, ...ADMIN_ROUTES];
-
-/**
- * Starts fetching the chunks of the page being opened (and the shell around a signed-in page) at start, while the
- * session is asked for, instead of one after the other once it answers: on a slow phone link each was a round trip
- * and a download in a row before the page could ask for its data.
- */
-export function preloadPage(pathname: string): void {
-  const matches = (route: AppRoute) =>
-    new RegExp(`^${route.path.replace(/:[^/]+/g, "[^/]+")}/?$`).test(pathname);
-  const privateRoute = PRIVATE_ROUTES.find(matches);
-  const route = privateRoute ?? PUBLIC_ROUTES.find(matches);
-  if (privateRoute) void loadAppShell();
-  if (route) void route.load();
-}
 
 function useDocumentTitle(title: string | null) {
   useEffect(() => {
@@ -62,7 +48,9 @@ export function AppRouter() {
   const privateRoute = find(user ? signedInRoutes : PRIVATE_ROUTES);
   const publicRoute = find(PUBLIC_ROUTES);
   const isRoot = matchRoute(parser, "/", location)[0];
-  const claimAtRoot = isRoot && !user && showsClaimAtRoot(window.location.hostname, search);
+  // The build's prerender of "/" has no window; the server sends it only where "/" is the landing page.
+  const hostname = typeof window === "undefined" ? "" : window.location.hostname;
+  const claimAtRoot = isRoot && !user && showsClaimAtRoot(hostname, search);
 
   useDocumentTitle(
     privateRoute?.title ??

@@ -1,21 +1,24 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type LazyPagePath, PAGE_LOADERS } from "./page-loaders";
 
 /** One screen of the route table (spec 000 §2). Pages load lazily so each screen is its own chunk. */
 export interface AppRoute {
   path: string;
   title: string;
   page: LazyExoticComponent<ComponentType>;
-  /** Fetches the page's chunk; the router calls it at start for the page being opened (see preloadPage). */
-  load: () => Promise<unknown>;
   /** The page reads no session, so a visitor there is not asked who they are (no 401 from the session call). */
   sessionless?: true;
 }
 
-function lazyPage<M>(load: () => Promise<M>, name: keyof M): Pick<AppRoute, "page" | "load"> {
-  return { page: lazy(async () => ({ default: (await load())[name] as ComponentType })), load };
+type PageModule<P extends LazyPagePath> = Awaited<ReturnType<(typeof PAGE_LOADERS)[P]["load"]>>;
+
+/** The screen a module of PAGE_LOADERS exports under this name, loaded when first shown. */
+function lazyPage<P extends LazyPagePath>(path: P, name: keyof PageModule<P>): Pick<AppRoute, "page"> {
+  const load = PAGE_LOADERS[path].load as () => Promise<PageModule<P>>;
+  return { page: lazy(async () => ({ default: (await load())[name] as ComponentType })) };
 }
 
-const claimPage = lazyPage(() => import("@/features/claim/claim-page"), "ClaimPage");
+const claimPage = lazyPage("/claim", "ClaimPage");
 export const ClaimPage = claimPage.page;
 
 /** Reachable by anyone. "/" and the not-found page are handled by the router itself. */
@@ -23,7 +26,7 @@ export const PUBLIC_ROUTES: AppRoute[] = [
   {
     path: "/login",
     title: "Login",
-    ...lazyPage(() => import("@/features/login/login-page"), "LoginPage"),
+    ...lazyPage("/login", "LoginPage"),
   },
   { path: "/claim/:orderId/:email", title: "Claim Your Order", ...claimPage, sessionless: true },
   { path: "/claim/:authKey", title: "Claim Your Order", ...claimPage, sessionless: true },
@@ -31,7 +34,7 @@ export const PUBLIC_ROUTES: AppRoute[] = [
   {
     path: "/documentation",
     title: "API Documentation",
-    ...lazyPage(() => import("@/features/documentation/documentation-page"), "DocumentationPage"),
+    ...lazyPage("/documentation", "DocumentationPage"),
     sessionless: true,
   },
 ];
@@ -41,37 +44,37 @@ export const SELLER_ROUTES: AppRoute[] = [
   {
     path: "/dashboard",
     title: "Dashboard",
-    ...lazyPage(() => import("@/features/dashboard/dashboard-page"), "DashboardPage"),
+    ...lazyPage("/dashboard", "DashboardPage"),
   },
   {
     path: "/inventory",
     title: "Inventory",
-    ...lazyPage(() => import("./compose/inventory-with-listing"), "InventoryWithListingPage"),
+    ...lazyPage("/inventory", "InventoryWithListingPage"),
   },
   {
     path: "/listings",
     title: "Listings",
-    ...lazyPage(() => import("@/features/listings/listings-page"), "ListingsPage"),
+    ...lazyPage("/listings", "ListingsPage"),
   },
   {
     path: "/orders",
     title: "Orders",
-    ...lazyPage(() => import("@/features/orders/orders-page"), "OrdersPage"),
+    ...lazyPage("/orders", "OrdersPage"),
   },
   {
     path: "/api-integration",
     title: "API Integration",
-    ...lazyPage(() => import("@/features/api-integration/api-integration-page"), "ApiIntegrationPage"),
+    ...lazyPage("/api-integration", "ApiIntegrationPage"),
   },
   {
     path: "/store-settings",
     title: "Store Settings",
-    ...lazyPage(() => import("@/features/store-settings/store-settings-page"), "StoreSettingsPage"),
+    ...lazyPage("/store-settings", "StoreSettingsPage"),
   },
   {
     path: "/subscription",
     title: "My Subscription",
-    ...lazyPage(() => import("@/features/subscription/subscription-page"), "SubscriptionPage"),
+    ...lazyPage("/subscription", "SubscriptionPage"),
   },
 ];
 
@@ -80,6 +83,6 @@ export const ADMIN_ROUTES: AppRoute[] = [
   {
     path: "/admin-controls",
     title: "Admin Controls",
-    ...lazyPage(() => import("@/features/admin-controls/admin-controls-page"), "AdminControlsPage"),
+    ...lazyPage("/admin-controls", "AdminControlsPage"),
   },
 ];

@@ -1,4 +1,4 @@
-import { SIGNED_IN_HINT_COOKIE } from "@contract/auth";
+import { SIGNED_IN_HINT_COOKIE } from "@contract/session-hint";
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryClient } from "@/lib/query-client";

@@ -2,10 +2,12 @@ import { MoonIcon, SunIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useTheme } from "@/lib/theme-provider";
 
-/** Switches between dark and light and stores the choice. */
+/**
+ * Switches between dark and light and stores the choice. Its markup is the same in either theme (the icon follows
+ * the page's `dark` class), so the prerendered landing page hydrates whatever theme the visitor stored.
+ */
 export function ThemeToggle({ className }: { className?: string }) {
-  const { resolvedTheme, toggleTheme } = useTheme();
-  const next = resolvedTheme === "dark" ? "light" : "dark";
+  const { toggleTheme } = useTheme();
   return (
     <Button
       variant="ghost"
@@ -13,9 +15,10 @@ export function ThemeToggle({ className }: { className?: string }) {
       className={className}
       onClick={toggleTheme}
       aria-label="Toggle theme"
-      title={`Switch to ${next} theme`}
+      title="Switch between light and dark theme"
     >
-      {resolvedTheme === "dark" ? <SunIcon aria-hidden="true" /> : <MoonIcon aria-hidden="true" />}
+      <SunIcon aria-hidden="true" className="hidden dark:block" />
+      <MoonIcon aria-hidden="true" className="dark:hidden" />
     </Button>
   );
 }

@@ -1,5 +1,6 @@
-import { type CurrentUser, SIGNED_IN_HINT_COOKIE } from "@contract/auth";
+import type { CurrentUser } from "@contract/auth";
 import { authEndpoints } from "@contract/endpoints/auth";
+import { hasSignedInHintIn, SIGNED_IN_HINT_COOKIE } from "@contract/session-hint";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
 import { ApiError, api } from "./api";
@@ -11,7 +12,8 @@ export const CURRENT_USER_KEY = queryKeyOf(authEndpoints.me);
 
 /** Whether this browser started a session (the server's readable hint beside the httpOnly session cookie). */
 export function hasSignedInHint(): boolean {
-  return document.cookie.split(";").some((entry) => entry.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+  // No document when the build prerenders the landing page, which is for signed-out visitors.
+  return typeof document !== "undefined" && hasSignedInHintIn(document.cookie);
 }
 
 /** A hint whose session has ended (expired, revoked elsewhere) is dropped, so later visits stop asking. */

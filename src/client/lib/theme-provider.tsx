@@ -22,6 +22,8 @@ const ThemeContext = createContext<ThemeState | null>(null);
 const DARK_QUERY = "(prefers-color-scheme: dark)";
 
 function systemPrefersDark(): boolean {
+  // No window when the build prerenders the landing page.
+  if (typeof window === "undefined") return false;
   return typeof window.matchMedia === "function" && window.matchMedia(DARK_QUERY).matches;
 }
 

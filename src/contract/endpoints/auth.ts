@@ -7,6 +7,7 @@ import {
   verifyResponseSchema,
 } from "../auth.js";
 import { defineEndpoint } from "../endpoint.js";
+import { CURRENT_USER_PATH } from "../session-hint.js";
 
 export const authEndpoints = {
   login: defineEndpoint({
@@ -22,5 +23,5 @@ export const authEndpoints = {
     response: verifyResponseSchema,
   }),
   logout: defineEndpoint({ method: "POST", path: "/api/auth/logout", response: okResponseSchema }),
-  me: defineEndpoint({ method: "GET", path: "/api/auth/me", response: currentUserSchema }),
+  me: defineEndpoint({ method: "GET", path: CURRENT_USER_PATH, response: currentUserSchema }),
 };

@@ -1,5 +1,5 @@
+import { isClaimHost, isLocalHost } from "@contract/claim-host";
 import type { OrderAccess } from "../../../contract/claims";
-import { isClaimHost, isLocalHost } from "../../lib/claim-host";
 
 /** How a buyer names an order (spec 001 §2): its id with its e-mail, or its authKey. */
 export type ClaimAccess =

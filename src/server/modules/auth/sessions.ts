@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { SIGNED_IN_HINT_COOKIE } from "../../../contract/auth.js";
 import { SESSION_TTL_DAYS } from "../../../contract/limits.js";
+import { SIGNED_IN_HINT_COOKIE } from "../../../contract/session-hint.js";
 import type { AppContext } from "../../context.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { loginChallenges, sessions, users } from "../../db/schema/auth.js";
