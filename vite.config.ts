@@ -70,7 +70,7 @@ const PAGE_LOADERS_MODULE = path.join(root, "src/client/app/page-loaders.ts");
 /**
  * Writes page-preloads.json: for every path of the app's lazy-page table (src/client/app/page-loaders.ts), the
  * chunks its page needs beyond the app's entry (the shell's too, for a signed-in screen), and whether it is signed
- * in. The server adds them to the page's HTML as modulepreloads (decision 059): on a phone link the page's chunks
+ * in. The server adds them to the page's HTML as modulepreloads (decision 061): on a phone link the page's chunks
  * then download beside the entry's instead of after it has run. The table is read from its source; a path it cannot
  * read, or a page without a chunk, stops the build.
  */

@@ -203,7 +203,7 @@ function cacheControlFor(filePath: string): string {
 /**
  * The buyer's claim page has an entry of its own (claim.html, decision 052): none of the app's shell, session or
  * seller screens, so a phone loads a fraction of the JavaScript. A signed-out visitor's bare "/" on the app's host
- * gets the landing page prerendered into the HTML (landing.html, decision 059), which paints before any script has
+ * gets the landing page prerendered into the HTML (landing.html, decision 061), which paints before any script has
  * arrived; wherever "/" may show something else (the claim page on the claim host or with a claim reference, an
  * error from login, the dashboard a signed-in browser is sent to), it is index.html. Every other page is index.html.
  */

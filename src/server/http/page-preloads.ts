@@ -9,7 +9,7 @@ export type PagePreloads = Record<string, { signedIn: boolean; files: string[] }
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
- * The app's HTML for the page at `pathname` (decision 059): index.html with that page's chunks as modulepreloads,
+ * The app's HTML for the page at `pathname` (decision 061): index.html with that page's chunks as modulepreloads,
  * so a phone fetches them beside the app's entry instead of after it has run, and, for a signed-in screen in a
  * browser holding the signed-in hint, the session call preloaded in the mode the app's own call reuses (a
  * credentialed CORS fetch). Each page's variants are made once.
