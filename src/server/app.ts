@@ -25,7 +25,7 @@ import { apiV1Module } from "./modules/api-v1/index.js";
 import { authModule } from "./modules/auth/index.js";
 import { botGatewayModule } from "./modules/bot-gateway/index.js";
 import { botsModule } from "./modules/bots/index.js";
-import { claimsModule } from "./modules/claims/index.js";
+import { claimPagePreloads, claimsModule } from "./modules/claims/index.js";
 import { dashboardModule } from "./modules/dashboard/index.js";
 import { healthModule } from "./modules/health/index.js";
 import { inventoryModule } from "./modules/inventory/index.js";
@@ -235,7 +235,12 @@ async function registerClient(app: FastifyInstance): Promise<void> {
       return reply.status(404).send({ error: "Not found" });
     if (!hasClient)
       return reply.status(404).type("text/plain").send("The client is not built: run npm run build.");
-    if (isPagePath(pathname)) return reply.type("text/html").sendFile(pageFile(pathname));
+    if (isPagePath(pathname)) {
+      const file = pageFile(pathname);
+      if (file === "claim.html")
+        reply.header("Link", claimPagePreloads(pathname, request.url.slice(pathname.length)));
+      return reply.type("text/html").sendFile(file);
+    }
     // A path the app has no page for still gets the app (it shows its not-found page), with the status it earns.
     // sendFile would answer 200, so the small index.html is sent from memory.
     indexHtml ??= fs.readFileSync(path.join(CLIENT_DIST, "index.html"));

@@ -1,3 +1,4 @@
+import type { ClaimAccess } from "@contract/claim-address";
 import type { ClaimOrderView, ClaimSubOrderView } from "@contract/claims";
 import { claimsEndpoints as endpoints } from "@contract/endpoints/claims";
 import type { Game } from "@contract/games";
@@ -5,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api";
 import { endpointQuery, queryKeyOf } from "@/lib/queries";
 import { validateRobloxUsername } from "@/lib/roblox";
-import { accessBody, type ClaimAccess } from "../access";
+import { accessBody } from "../access";
 import { claimTarget, isWaitingForBuyer, pollInterval } from "../order-view";
 
 /** The order the reference names (for a multi-game purchase: the parent with its sub-orders). */
