@@ -35,7 +35,7 @@ import { UsernameStep } from "./username-step";
 
 const ORDER_NOT_FOUND_DETAIL = "The order does not exist or was already claimed.";
 
-function sessionStore(): Storage | null {
+export function sessionStore(): Storage | null {
   try {
     return window.sessionStorage;
   } catch {
