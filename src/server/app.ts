@@ -28,7 +28,7 @@ import { apiV1Module } from "./modules/api-v1/index.js";
 import { authModule } from "./modules/auth/index.js";
 import { botGatewayModule } from "./modules/bot-gateway/index.js";
 import { botsModule } from "./modules/bots/index.js";
-import { claimsModule } from "./modules/claims/index.js";
+import { claimPagePreloads, claimsModule } from "./modules/claims/index.js";
 import { dashboardModule } from "./modules/dashboard/index.js";
 import { healthModule } from "./modules/health/index.js";
 import { inventoryModule } from "./modules/inventory/index.js";
@@ -250,6 +250,8 @@ async function registerClient(app: FastifyInstance): Promise<void> {
       return reply.status(404).type("text/plain").send("The client is not built: run npm run build.");
     if (isPagePath(pathname)) {
       const file = pageFile(request, pathname);
+      if (file === "claim.html")
+        reply.header("Link", claimPagePreloads(pathname, request.url.slice(pathname.length)));
       if (file !== "index.html" || !fs.existsSync(preloadsFile))
         return reply.type("text/html").sendFile(file);
       pageHtml ??= pageHtmlFor(

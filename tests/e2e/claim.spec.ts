@@ -5,7 +5,7 @@ import { BASE_URL } from "../../playwright.config";
 import { startBotAgent } from "./agent";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { capture } from "./capture";
-import { expect, test, watchConsole } from "./fixtures";
+import { allowConsoleErrors, expect, test, watchConsole } from "./fixtures";
 import { logInThroughSandbox, sandboxCall, sandboxWindow, uniqueUsername } from "./sandbox";
 
 const SHOP = "autodrop-demo.myshopify.com"; // DemoSeller's connected sandbox store
@@ -147,4 +147,25 @@ test("the buyer's claim page loads at most 90 kB of JavaScript, as the build com
   });
   expect(scripts.length).toBeGreaterThan(0);
   expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(CLAIM_JS_BUDGET);
+});
+
+test("the claim page's calls start with the page, not once its script has run", async ({ page }) => {
+  allowConsoleErrors(/404/);
+  await page.goto("/claim/424242/nobody%40example.com");
+  await expect(page.getByRole("heading", { name: "Order Not Found" })).toBeVisible();
+  // A call the page's script made itself would be a "fetch"; the server's Link header made these, and the script's
+  // own calls were answered by them (one request each).
+  const calls = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => ({
+        path: new URL(entry.name).pathname,
+        initiator: (entry as PerformanceResourceTiming).initiatorType,
+      }))
+      .filter((call) => call.path.startsWith("/api/")),
+  );
+  expect(calls.sort((a, b) => a.path.localeCompare(b.path))).toEqual([
+    { path: "/api/claim/config", initiator: "link" },
+    { path: "/api/orders/claim/424242/nobody%40example.com", initiator: "link" },
+  ]);
 });

@@ -167,6 +167,32 @@ describe("the single-page app", () => {
     expect(login.body).not.toMatch(/dashboard-page-/);
   });
 
+  it("starts the claim page's calls with the page: the configuration, and the order its address names", async () => {
+    const preloads = async (url: string) => {
+      const res = await t.app.inject({ method: "GET", url });
+      return [
+        ...String(res.headers.link).matchAll(
+          /<([^>]+)>; rel=preload; as=fetch; crossorigin=use-credentials/g,
+        ),
+      ].map((m) => m[1]);
+    };
+    expect(await preloads("/claim/1001/a%40b.com")).toEqual([
+      "/api/claim/config",
+      "/api/orders/claim/1001/a%40b.com",
+    ]);
+    expect(await preloads("/claim/AbC%2B123")).toEqual([
+      "/api/claim/config",
+      "/api/orders/claim-api/AbC%2B123",
+    ]);
+    expect(await preloads("/claim?orderId=1&email=a%40b.com")).toEqual([
+      "/api/claim/config",
+      "/api/orders/claim/1/a%40b.com",
+    ]);
+    expect(await preloads("/claim")).toEqual(["/api/claim/config"]);
+    const app = await t.app.inject({ method: "GET", url: "/dashboard" });
+    expect(app.headers.link).toBeUndefined();
+  });
+
   it("sends hashed assets precompressed by what the browser accepts, cached for a year", async () => {
     const page = await t.app.inject({ method: "GET", url: "/" });
     expect(page.headers["cache-control"]).toBe("no-cache");

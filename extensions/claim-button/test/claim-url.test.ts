@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseClaimAccess } from "../../../src/client/features/claim/access.js";
+import { parseClaimAccess } from "../../../src/contract/claim-address.js";
 import { claimPageBase, claimUrl } from "../src/claim-url.js";
 
 describe("claim page address", () => {

@@ -1,6 +1,6 @@
 import type { Endpoint, EndpointInput, EndpointUrlInput } from "@contract/endpoint";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { api } from "./api";
+import { api, apiUnchecked } from "./api";
 
 type KeyInput<E extends Endpoint> = EndpointUrlInput<E>;
 
@@ -21,6 +21,15 @@ export function endpointQuery<E extends Endpoint<"GET">>(endpoint: E, ...[input]
   return queryOptions({
     queryKey: queryKeyOf(endpoint, input),
     queryFn: ({ signal }) => api(endpoint, ...([input ?? {}, { signal }] as never as [EndpointInput<E>])),
+  });
+}
+
+/** `endpointQuery` with `apiUnchecked` as the fetcher: the answer is trusted, not parsed (the claim page, decision 060). */
+export function uncheckedEndpointQuery<E extends Endpoint<"GET">>(endpoint: E, ...[input]: QueryArgs<E>) {
+  return queryOptions({
+    queryKey: queryKeyOf(endpoint, input),
+    queryFn: ({ signal }) =>
+      apiUnchecked(endpoint, ...([input ?? {}, { signal }] as never as [EndpointInput<E>])),
   });
 }
 

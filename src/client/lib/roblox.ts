@@ -1,8 +1,8 @@
-import { claimsEndpoints } from "@contract/endpoints/claims";
 import type { ValidateUsernameResponse } from "@contract/withdrawals";
-import { api } from "./api";
+import { apiUnchecked } from "./api";
+import { claimsEndpoints } from "./claim-endpoints";
 
 /** The ROBLOX account a username names, for the user to confirm (withdrawals and the claim page). */
 export function validateRobloxUsername(username: string): Promise<ValidateUsernameResponse> {
-  return api(claimsEndpoints.validateUsername, { body: { username } });
+  return apiUnchecked(claimsEndpoints.validateUsername, { body: { username } });
 }

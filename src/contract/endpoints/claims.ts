@@ -18,78 +18,68 @@ import {
 import { defineEndpoint } from "../endpoint.js";
 import { gameSchema } from "../games.js";
 import { validateUsernameRequestSchema, validateUsernameResponseSchema } from "../withdrawals.js";
+import { claimRoutes } from "./claim-routes.js";
 
 const gameQuerySchema = z.object({ game: gameSchema.optional() });
 
 /** The buyer's claim calls (spec 001 §7): each names its order by id and e-mail or by the API order's authKey. */
 export const claimsEndpoints = {
-  config: defineEndpoint({ method: "GET", path: "/api/claim/config", response: claimConfigResponseSchema }),
+  config: defineEndpoint({ ...claimRoutes.config, response: claimConfigResponseSchema }),
   orderByEmail: defineEndpoint({
-    method: "GET",
-    path: "/api/orders/claim/:orderId/:email",
+    ...claimRoutes.orderByEmail,
     params: claimByEmailParamsSchema,
     response: claimOrderViewSchema,
   }),
   orderByAuthKey: defineEndpoint({
-    method: "GET",
-    path: "/api/orders/claim-api/:authKey",
+    ...claimRoutes.orderByAuthKey,
     params: claimByAuthKeyParamsSchema,
     response: claimOrderViewSchema,
   }),
   claimByEmail: defineEndpoint({
-    method: "POST",
-    path: "/api/orders/claim",
+    ...claimRoutes.claimByEmail,
     body: claimByEmailRequestSchema,
     response: claimResponseSchema,
   }),
   claimByAuthKey: defineEndpoint({
-    method: "POST",
-    path: "/api/orders/claim-api",
+    ...claimRoutes.claimByAuthKey,
     body: claimByAuthKeyRequestSchema,
     response: claimResponseSchema,
   }),
   lockUsername: defineEndpoint({
-    method: "POST",
-    path: "/api/orders/claim/lock-username",
+    ...claimRoutes.lockUsername,
     body: lockUsernameRequestSchema,
     response: claimResponseSchema,
   }),
   resetUsername: defineEndpoint({
-    method: "POST",
-    path: "/api/orders/claim/reset-username",
+    ...claimRoutes.resetUsername,
     body: resetUsernameRequestSchema,
     response: claimResponseSchema,
   }),
   privateServerByEmail: defineEndpoint({
-    method: "GET",
-    path: "/api/orders/private-server/:orderId/:email",
+    ...claimRoutes.privateServerByEmail,
     params: claimByEmailParamsSchema,
     query: gameQuerySchema,
     response: privateServerResponseSchema,
   }),
   privateServerByAuthKey: defineEndpoint({
-    method: "GET",
-    path: "/api/orders/private-server-api/:authKey",
+    ...claimRoutes.privateServerByAuthKey,
     params: claimByAuthKeyParamsSchema,
     query: gameQuerySchema,
     response: privateServerResponseSchema,
   }),
   turnOnBot: defineEndpoint({
-    method: "POST",
-    path: "/api/bots/turn-on",
+    ...claimRoutes.turnOnBot,
     body: turnOnBotRequestSchema,
     response: turnOnBotResponseSchema,
   }),
   friendRequest: defineEndpoint({
-    method: "POST",
-    path: "/api/friend-requests",
+    ...claimRoutes.friendRequest,
     body: friendRequestRequestSchema,
     response: friendRequestResponseSchema,
   }),
   /** Public: the claim page and the withdrawal dialog both confirm a ROBLOX account with it. */
   validateUsername: defineEndpoint({
-    method: "POST",
-    path: "/api/orders/claim/validate-username",
+    ...claimRoutes.validateUsername,
     body: validateUsernameRequestSchema,
     response: validateUsernameResponseSchema,
   }),

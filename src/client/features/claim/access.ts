@@ -1,10 +1,6 @@
 import { isClaimHost, isLocalHost } from "@contract/claim-host";
+import { type ClaimAccess, parseClaimAccess } from "../../../contract/claim-address";
 import type { OrderAccess } from "../../../contract/claims";
-
-/** How a buyer names an order (spec 001 §2): its id with its e-mail, or its authKey. */
-export type ClaimAccess =
-  | { kind: "email"; orderId: string; email: string }
-  | { kind: "authKey"; authKey: string };
 
 /** The captured reference plus the buyer's game choice in a multi-game order, kept for reloads. */
 export interface StoredClaim {
@@ -15,39 +11,6 @@ export interface StoredClaim {
 /** Where the address bar is left once the reference is captured (a route of its own, on every host). */
 export const STRIPPED_CLAIM_PATH = "/claim";
 export const CLAIM_STORAGE_KEY = "autodrop.claim";
-
-function segment(raw: string | undefined): string | null {
-  if (raw === undefined) return null;
-  try {
-    return decodeURIComponent(raw).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-function queryValue(params: URLSearchParams, name: string): string | null {
-  return params.get(name)?.trim() || null;
-}
-
-/** Reads /claim/{orderId}/{email}, /claim/{authKey}, or the query parameters orderId and email, or authKey. */
-export function parseClaimAccess(pathname: string, search: string): ClaimAccess | null {
-  const parts = pathname.split("/").filter(Boolean);
-  if (parts[0] === "claim" && parts.length === 3) {
-    const orderId = segment(parts[1]);
-    const email = segment(parts[2]);
-    if (orderId && email) return { kind: "email", orderId, email };
-  }
-  if (parts[0] === "claim" && parts.length === 2) {
-    const authKey = segment(parts[1]);
-    if (authKey) return { kind: "authKey", authKey };
-  }
-  const params = new URLSearchParams(search);
-  const authKey = queryValue(params, "authKey");
-  if (authKey) return { kind: "authKey", authKey };
-  const orderId = queryValue(params, "orderId");
-  const email = queryValue(params, "email");
-  return orderId && email ? { kind: "email", orderId, email } : null;
-}
 
 function sameAccess(a: ClaimAccess, b: ClaimAccess): boolean {
   if (a.kind === "authKey") return b.kind === "authKey" && a.authKey === b.authKey;

@@ -1,4 +1,5 @@
 // Values from the zod-free contract module, so this page's bundle carries no schemas (decision 052).
+import type { ClaimAccess } from "@contract/claim-address";
 import { CLAIM_PAGE_STYLE_DEFAULTS, CLAIM_TEXTS } from "@contract/claim-page";
 import type { ClaimOrderView } from "@contract/claims";
 import type { ClaimPageStyle } from "@contract/settings";
@@ -18,7 +19,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { normalizeError } from "@/lib/normalize-error";
 import {
   authorisedClaimDomain,
-  type ClaimAccess,
   captureClaim,
   isAuthorisedClaimHost,
   STRIPPED_CLAIM_PATH,
@@ -35,7 +35,7 @@ import { UsernameStep } from "./username-step";
 
 const ORDER_NOT_FOUND_DETAIL = "The order does not exist or was already claimed.";
 
-function sessionStore(): Storage | null {
+export function sessionStore(): Storage | null {
   try {
     return window.sessionStorage;
   } catch {
@@ -91,7 +91,9 @@ export function ClaimPage() {
   const hostname = window.location.hostname;
   // Without the configuration the page falls back to the hostname rule alone rather than refusing everyone.
   const authorised = config.isPending ? null : isAuthorisedClaimHost(hostname, config.data?.claimHost);
-  const order = useClaimOrder(access, subOrderId, authorised === true);
+  // The order is asked for beside the configuration, not after it (the server started both with the page, decision
+  // 060); it is shown only on an authorised host, and not read again on any other.
+  const order = useClaimOrder(access, subOrderId, authorised !== false);
 
   if (authorised === null) return <Loading />;
   if (!authorised) {

@@ -1,3 +1,4 @@
+import type { ClaimAccess } from "@contract/claim-address";
 import { CLAIM_TOASTS } from "@contract/claim-page";
 import type { ClaimSubOrderView } from "@contract/claims";
 import { ExternalLinkIcon, Loader2Icon, UserPlusIcon } from "lucide-react";
@@ -5,7 +6,6 @@ import { type ReactNode, useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { tint } from "@/lib/color";
 import { toast } from "@/lib/toast";
-import type { ClaimAccess } from "./access";
 import { useFriendRequest, usePrivateServer, useResetUsername, useTurnOnBot } from "./api/claim";
 import { ClaimCard, outlineButtonStyle, primaryButtonStyle, useClaimStyle } from "./claim-layout";
 import { OrderItems, StatusBadge } from "./order-items";

@@ -1,3 +1,4 @@
+import type { ClaimAccess } from "@contract/claim-address";
 import { CLAIM_TEXTS, CLAIM_TOASTS } from "@contract/claim-page";
 import type { ClaimSubOrderView } from "@contract/claims";
 import type { ValidateUsernameResponse } from "@contract/withdrawals";
@@ -7,7 +8,6 @@ import { RobloxUsernameInput } from "@/components/roblox-username-input";
 import { Button } from "@/components/ui/button";
 import { tint } from "@/lib/color";
 import { toast } from "@/lib/toast";
-import type { ClaimAccess } from "./access";
 import { useClaimOrderMutation, useValidateUsername } from "./api/claim";
 import { ClaimCard, primaryButtonStyle, useClaimStyle } from "./claim-layout";
 import { OrderItems, StatusBadge } from "./order-items";

@@ -4,6 +4,7 @@ import { orderClaimedHook } from "./claimed.js";
 import { publicRoutes } from "./routes.js";
 
 export { onOrderClaimed } from "./claimed.js";
+export { claimPagePreloads } from "./page-preloads.js";
 
 /**
  * The buyer's claim (no account: every call names its order by id and e-mail, or by authKey): view, lock the

@@ -1,11 +1,12 @@
+import type { ClaimAccess } from "@contract/claim-address";
 import type { ClaimOrderView, ClaimSubOrderView } from "@contract/claims";
-import { claimsEndpoints as endpoints } from "@contract/endpoints/claims";
 import type { Game } from "@contract/games";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "@/lib/api";
-import { endpointQuery, queryKeyOf } from "@/lib/queries";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, apiUnchecked } from "@/lib/api";
+import { claimsEndpoints as endpoints } from "@/lib/claim-endpoints";
+import { queryKeyOf, uncheckedEndpointQuery } from "@/lib/queries";
 import { validateRobloxUsername } from "@/lib/roblox";
-import { accessBody, type ClaimAccess } from "../access";
+import { accessBody } from "../access";
 import { claimTarget, isWaitingForBuyer, pollInterval } from "../order-view";
 
 /** The order the reference names (for a multi-game purchase: the parent with its sub-orders). */
@@ -17,31 +18,59 @@ function orderKey(access: ClaimAccess) {
 
 function fetchOrder(access: ClaimAccess, signal: AbortSignal): Promise<ClaimOrderView> {
   return access.kind === "email"
-    ? api(endpoints.orderByEmail, { params: { orderId: access.orderId, email: access.email } }, { signal })
-    : api(endpoints.orderByAuthKey, { params: { authKey: access.authKey } }, { signal });
+    ? apiUnchecked(
+        endpoints.orderByEmail,
+        { params: { orderId: access.orderId, email: access.email } },
+        { signal },
+      )
+    : apiUnchecked(endpoints.orderByAuthKey, { params: { authKey: access.authKey } }, { signal });
 }
 
 /** Step 1's confirmation, which locks the username. */
 function claimOrder(access: ClaimAccess, orderId: string, robloxUsername: string) {
   return access.kind === "email"
-    ? api(endpoints.claimByEmail, { body: { orderId, email: access.email, robloxUsername } })
-    : api(endpoints.claimByAuthKey, { body: { authKey: access.authKey, orderId, robloxUsername } });
+    ? apiUnchecked(endpoints.claimByEmail, { body: { orderId, email: access.email, robloxUsername } })
+    : apiUnchecked(endpoints.claimByAuthKey, { body: { authKey: access.authKey, orderId, robloxUsername } });
 }
 
 /** The private server of the chosen game's bot. */
 function privateServerQuery(access: ClaimAccess, orderId: string, game: Game | null) {
   const query = { game: game ?? undefined };
   return access.kind === "email"
-    ? endpointQuery(endpoints.privateServerByEmail, { params: { orderId, email: access.email }, query })
-    : endpointQuery(endpoints.privateServerByAuthKey, { params: { authKey: access.authKey }, query });
+    ? uncheckedEndpointQuery(endpoints.privateServerByEmail, {
+        params: { orderId, email: access.email },
+        query,
+      })
+    : uncheckedEndpointQuery(endpoints.privateServerByAuthKey, {
+        params: { authKey: access.authKey },
+        query,
+      });
 }
 
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
+const configQuery = () => uncheckedEndpointQuery(endpoints.config);
+
 export function useClaimConfig() {
-  return useQuery(endpointQuery(endpoints.config));
+  return useQuery(configQuery());
+}
+
+/**
+ * The page's first two calls, into the cache before its first render (decision 060): the server started both with
+ * the page, so they have usually answered by the time its script runs, and the first render then shows the order
+ * rather than a spinner. Failures are kept for the page to show, not thrown.
+ */
+export function prefetchClaim(queryClient: QueryClient, access: ClaimAccess | null): Promise<unknown> {
+  return Promise.all([
+    queryClient.prefetchQuery(configQuery()),
+    access &&
+      queryClient.prefetchQuery({
+        queryKey: orderKey(access),
+        queryFn: ({ signal }) => fetchOrder(access, signal),
+      }),
+  ]);
 }
 
 /** The order (a multi-game purchase with its sub-orders), re-read every second while the chosen order awaits the trade. */
@@ -51,6 +80,8 @@ export function useClaimOrder(access: ClaimAccess | null, subOrderId: string | n
     queryFn: ({ signal }) =>
       access ? fetchOrder(access, signal) : Promise.reject(new Error("no order named")),
     enabled: enabled && access !== null,
+    // A failed first read (prefetchClaim) is shown as it is; the page's Try Again reads it again.
+    retryOnMount: false,
     refetchInterval: (query) => pollInterval(query.state.data, subOrderId),
     // The buyer accepts the trade in ROBLOX and comes back to this tab: the page is current on their return.
     refetchOnWindowFocus: (query) => pollInterval(query.state.data, subOrderId) !== false,
@@ -86,7 +117,7 @@ export function useResetUsername(access: ClaimAccess, order: ClaimSubOrderView) 
   const queryClient = useQueryClient();
   const refresh = useRefreshOrder(access);
   return useMutation({
-    mutationFn: () => api(endpoints.resetUsername, { body: accessBody(access, order.id) }),
+    mutationFn: () => apiUnchecked(endpoints.resetUsername, { body: accessBody(access, order.id) }),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: [...queryKeyOf(endpoints.turnOnBot), order.id] });
       await refresh();
@@ -103,7 +134,9 @@ export function useTurnOnBot(access: ClaimAccess, order: ClaimSubOrderView, enab
     queryFn: async () => {
       // An order that names no game is refused by the server, with its message shown as the load error.
       const game = order.game as Game;
-      const answer = await api(endpoints.turnOnBot, { body: { ...accessBody(access, order.id), game } });
+      const answer = await apiUnchecked(endpoints.turnOnBot, {
+        body: { ...accessBody(access, order.id), game },
+      });
       await refresh();
       return answer;
     },
@@ -124,7 +157,7 @@ export function useFriendRequest(access: ClaimAccess, order: ClaimSubOrderView) 
   return useMutation({
     mutationFn: async (botUserId: number | null): Promise<"sent" | "moved on"> => {
       try {
-        await api(endpoints.friendRequest, {
+        await apiUnchecked(endpoints.friendRequest, {
           body: {
             ...accessBody(access, order.id),
             username: order.robloxUsername ?? "",
