@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -18,6 +17,7 @@ import { registerInputGuard } from "./http/input-guard.js";
 import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from "./http/log-redaction.js";
 import { RateLimits } from "./http/rate-limit.js";
 import { prettyLogStream, requestLogController } from "./http/request-log.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
 import { createHttpFetch, createProviders, type Providers, registerSandboxes } from "./integrations/index.js";
 import { JobQueue } from "./jobs/queue.js";
 import { adminModule } from "./modules/admin/index.js";
@@ -132,7 +132,7 @@ export async function buildApp(
   app.decorateRequest("sessionUser", undefined);
 
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
