@@ -366,9 +366,10 @@ function writeStatement(
 /**
  * POST /api/v1/create-order for a batch of requests, in one transaction of two round trips (a script transaction,
  * decision 011, like the Shopify intake): on a small machine the round trips, not the work, bound the rate. Each
- * request is decided on its own, in arrival order, against balances locked for the batch: its Idempotency-Key is
- * taken first, so a retry gets the first answer (or its 422) even when stock, rules or catalogue would refuse the
- * same order now; a refused request gives its key back. An accepted order (source api, claimable only by its
+ * request is decided on its own, in arrival order, against balances locked for the batch: first its key's checks as
+ * the API scope's hook makes them (decision 059: 401, the write limit's 429, 403, then its body's 400), then its
+ * Idempotency-Key, so a retry gets the first answer (or its 422) even when stock, rules or catalogue would refuse
+ * the same order now; a refused request gives its key back. An accepted order (source api, claimable only by its
  * authKey) reserves its items through the ledger, answers its key, and queues its order.created webhook and the
  * orders.created hook (the seller's Discord message, decision 008). Requests repeating a key of an earlier one in
  * the batch run after it, in a batch of their own, so they see its answer.
