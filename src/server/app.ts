@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -21,6 +20,7 @@ import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from "./http/log-redaction.js";
 import { PAGE_PRELOADS_FILE, type PagePreloads, pageHtmlFor } from "./http/page-preloads.js";
 import { RateLimits } from "./http/rate-limit.js";
 import { prettyLogStream, requestLogController } from "./http/request-log.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
 import { createHttpFetch, createProviders, type Providers, registerSandboxes } from "./integrations/index.js";
 import { JobQueue } from "./jobs/queue.js";
 import { adminModule } from "./modules/admin/index.js";
@@ -135,7 +135,7 @@ export async function buildApp(
   app.decorateRequest("sessionUser", undefined);
 
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

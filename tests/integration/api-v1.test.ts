@@ -123,6 +123,38 @@ describe.each(DRIVERS)("public API v1 on %s", (driver) => {
     expectError(await get("/api/v1/get-inventory"), "subscription_required");
   });
 
+  it("checks create-order's key before its body, as every API route: its 401 and 403 first, a bad body counts a write", async () => {
+    const { seller, key } = await apiSeller(t.app);
+    const unreadable = (apiKey: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/v1/create-order",
+        headers: { ...bearer(apiKey), "content-type": "application/json" },
+        payload: "{nope",
+      });
+    for (const res of [await unreadable("ad_test_nope"), await createOrder("ad_test_nope", [])]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: "invalid_api_key" });
+      expect(res.headers["ratelimit-limit"]).toBeUndefined();
+    }
+    const answers = [await unreadable(key), await createOrder(key, [])];
+    expect(answers.map((a) => [a.statusCode, a.json().code, a.headers["ratelimit-remaining"]])).toEqual([
+      [400, "invalid_request", "119"],
+      [400, "invalid_request", "118"],
+    ]);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/settings/api-integration",
+      headers: seller.headers,
+      payload: { enabled: false },
+    });
+    const disabled = [await unreadable(key), await createOrder(key, [])];
+    expect(disabled.map((a) => [a.statusCode, a.json().code, a.headers["ratelimit-remaining"]])).toEqual([
+      [403, "api_integration_disabled", "117"],
+      [403, "api_integration_disabled", "116"],
+    ]);
+  });
+
   it("applies the game's maximum of different items", async () => {
     const { seller, key, item } = await apiSeller(t.app);
     const second = await createItem(t.app, "mm2");
@@ -557,6 +589,34 @@ describe.each(DRIVERS.filter((d) => d === "postgres"))("public API v1 under load
         available: 9,
         reserved: 1,
       });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("takes one key's writes in the batches of two instances exactly: 120 of 130 racing orders pass", async () => {
+    const second = await buildApp(testConfig({ databaseUrl: t.app.ctx.config.databaseUrl }), {
+      startJobs: false,
+    });
+    try {
+      const { seller, key, item } = await apiSeller(t.app, { tier: "pro", units: 200 });
+      const answers = await Promise.all(
+        Array.from({ length: 130 }, (_, i) =>
+          (i % 2 ? second : t.app).inject({
+            method: "POST",
+            url: "/api/v1/create-order",
+            headers: bearer(key),
+            payload: { items: [{ codeName: item.codeName, quantity: 1 }] },
+          }),
+        ),
+      );
+      const created = answers.filter((a) => a.statusCode === 201);
+      expect(created).toHaveLength(120);
+      expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(10);
+      // Each write that passed saw its own place in the window.
+      expect(new Set(created.map((a) => a.headers["ratelimit-remaining"])).size).toBe(120);
+      expect(answers.every((a) => a.headers["ratelimit-limit"] === "120")).toBe(true);
+      expect(await balanceOf(t.app, seller.userId, item.id)).toEqual({ available: 80, reserved: 120 });
     } finally {
       await second.close();
     }

@@ -83,10 +83,61 @@ export class RateLimits {
     }
   }
 
+  /**
+   * The rule's key prefix in the limiter's table when a statement may take its points itself (`rateLimitTakeCte`, in
+   * the caller's own transaction and round trip): on PostgreSQL, once the table exists; null on PGlite, where `take`
+   * counts in memory.
+   */
+  async tableKeyPrefix(rule: RateLimitRule): Promise<string | null> {
+    if (this.database.driver !== "postgres") return null;
+    await this.limiter(rule);
+    return `rl_${rule.name}:`;
+  }
+
   /** A preHandler that limits by client IP. */
   perIp(rule: RateLimitRule) {
     return async (request: FastifyRequest, _reply: FastifyReply) => {
       await this.consume(rule, request.ip);
     };
   }
+}
+
+/**
+ * A CTE `name` that takes points as the PostgreSQL limiter does (rate-limiter-flexible's upsert on its table, so both
+ * count in the same rows): `source` yields (key, points) rows; they are written in key order, so concurrent takes lock
+ * rows in one order. `now` and `expire` are SQL expressions of epoch milliseconds.
+ */
+export function rateLimitTakeCte(name: string, source: string, now: string, expire: string): string {
+  return `${name} AS (
+    INSERT INTO rate_limits AS rl (key, points, expire)
+    SELECT s.key, s.points, ${expire} FROM (${source}) s ORDER BY s.key
+    ON CONFLICT (key) DO UPDATE SET
+      points = CASE WHEN rl.expire <= ${now} THEN excluded.points ELSE rl.points + excluded.points END,
+      expire = CASE WHEN rl.expire <= ${now} THEN excluded.expire ELSE rl.expire END
+    RETURNING rl.key, rl.points, rl.expire
+  )`;
+}
+
+/**
+ * The windows of `count` points taken at once for one key (one each, in order) that left its row at `total` points,
+ * expiring at `expireMs`: the i-th take is allowed while the points up to it fit the rule, as `take` would have
+ * answered each in turn.
+ */
+export function windowsOfTakes(
+  rule: RateLimitRule,
+  total: number,
+  expireMs: number,
+  count: number,
+  now: number,
+): RateLimitState[] {
+  const resetSeconds = Math.max(1, Math.ceil(Math.max(0, expireMs - now) / 1000));
+  return Array.from({ length: count }, (_, i) => {
+    const consumed = total - count + i + 1;
+    return {
+      allowed: consumed <= rule.points,
+      limit: rule.points,
+      remaining: Math.max(0, rule.points - consumed),
+      resetSeconds,
+    };
+  });
 }

@@ -5,6 +5,12 @@ import type { Statement } from "../db/script.js";
 
 /** Concurrent workers per queue in each instance (one job each, so a failure retries only that job). */
 const WORKERS_PER_QUEUE = 2;
+/**
+ * Each queue's first worker polls every second; the others poll rarely and are woken when a fetch comes back full
+ * (more is waiting), so an idle queue costs one fetch a second instead of one per worker (each a round trip).
+ */
+const FIRST_WORKER_POLL_SECONDS = 1;
+const OTHER_WORKERS_POLL_SECONDS = 10;
 
 /**
  * A running job's lease: its worker renews it every HEARTBEAT_SECONDS (pg-boss 10 has no heartbeat, decision 041),
@@ -134,11 +140,12 @@ export class JobQueue {
     }
     for (const def of this.definitions.values()) {
       const batchSize = def.batch?.size ?? 1;
+      const workerIds: string[] = [];
       for (let i = 0; i < WORKERS_PER_QUEUE; i++) {
-        let workerId = "";
-        workerId = await this.boss.work<object>(
+        const pollingIntervalSeconds = i === 0 ? FIRST_WORKER_POLL_SECONDS : OTHER_WORKERS_POLL_SECONDS;
+        const workerId = await this.boss.work<object>(
           def.name,
-          { batchSize, pollingIntervalSeconds: 1 },
+          { batchSize, pollingIntervalSeconds },
           async (jobs) => {
             const leased = jobs.map((job) => ({ key: `${def.name} ${job.id}`, name: def.name, id: job.id }));
             for (const lease of leased) this.running.set(lease.key, lease);
@@ -149,10 +156,15 @@ export class JobQueue {
             } finally {
               for (const lease of leased) this.running.delete(lease.key);
             }
-            // pg-boss waits a polling interval after every fetch; a full fetch means more is waiting: fetch at once.
-            if (jobs.length === batchSize) setImmediate(() => this.boss.notifyWorker(workerId));
+            // pg-boss waits a polling interval after every fetch; a full fetch means more is waiting: every worker
+            // of the queue fetches at once.
+            if (jobs.length === batchSize)
+              setImmediate(() => {
+                for (const id of workerIds) this.boss.notifyWorker(id);
+              });
           },
         );
+        workerIds.push(workerId);
       }
       if (def.schedule) await this.boss.schedule(def.name, def.schedule, {});
     }

@@ -14,7 +14,13 @@ import { at, missing } from "../../db/rows.js";
 import type { Statement } from "../../db/script.js";
 import { columnsOf } from "../../db/unnest.js";
 import type { HttpError } from "../../http/errors.js";
-import { apiError } from "../auth/index.js";
+import {
+  type RateLimitRule,
+  type RateLimitState,
+  rateLimitTakeCte,
+  windowsOfTakes,
+} from "../../http/rate-limit.js";
+import { type ApiCaller, apiCallerRefusal, apiError, apiWriteLimit } from "../auth/index.js";
 import { type Balance, checkMovementWrites, type Movement, movementWrites } from "../inventory/index.js";
 import {
   claimBaseUrl,
@@ -27,20 +33,24 @@ import {
 import { toApiOrder } from "./orders.js";
 import { WEBHOOK_DELIVER_JOB, webhookEventBody } from "./webhooks.js";
 
-/** One POST /api/v1/create-order, authenticated and parsed. */
-export interface ApiOrderRequest {
-  userId: string;
-  body: ApiCreateOrderRequest;
+/**
+ * One POST /api/v1/create-order: its bearer key (checked in the batch's first round trip, decision 059) and its body,
+ * or the validation error it is answered with once the key's checks pass.
+ */
+export type ApiOrderRequest = {
+  /** The SHA-256 of the bearer key. */
+  keyHash: string;
   idempotencyKey?: string;
-}
+} & ({ body: ApiCreateOrderRequest } | { body: null; invalid: Error });
 
-export interface CreatedOrder {
+interface CreatedOrder {
   order: ApiOrder;
   /** True when an earlier request with the same Idempotency-Key created it. */
   replayed: boolean;
 }
 
-type ApiOrderResult = CreatedOrder | { error: HttpError };
+/** A request's answer, with the window its key's take left (null for a key that names no seller). */
+export type ApiOrderResult = (CreatedOrder | { error: Error }) & { window: RateLimitState | null };
 
 /** A balance of the seller's that one of the batch's lines names, as locked. */
 export interface HeldItem {
@@ -116,11 +126,11 @@ const requestHashOf = (body: ApiCreateOrderRequest) => {
 
 /** A row of the claim: `kind` says which other columns it fills. */
 interface ClaimRow {
-  /** key | seller | held | rules | endpoint | rank */
+  /** caller | rate | key | held | rules | endpoint | rank */
   kind: string;
-  /** key, seller, held, endpoint: the seller */
+  /** caller, key, held, endpoint: the seller */
   user_id: string | null;
-  /** key: the Idempotency-Key; endpoint: the endpoint's id */
+  /** caller: the key's hash; rate: the limiter's key; key: the Idempotency-Key; endpoint: the endpoint's id */
   key: string | null;
   /** held: the item */
   item_id: string | null;
@@ -128,41 +138,68 @@ interface ClaimRow {
   code_name: string | null;
   /** held, rules */
   game: string | null;
-  /** key: the first answer (JSON), null when this batch owns the key; held: the item's public name */
+  /** caller: the plan; key: the first answer (JSON), null when this batch owns the key; held: the item's public name */
   name: string | null;
-  /** key: the request hash the key was taken with */
+  /** caller: the plan's expiry, epoch ms; rate: the window's expiry, epoch ms; key: the request hash it was taken with */
   text: string | null;
-  /** held: available units; rules: max unique items; rank: the code name's place in the database's order */
+  /**
+   * caller: 1 with the integration on; rate: the points taken in the window; held: available units; rules: max unique
+   * items; rank: the code name's place in the database's order
+   */
   n1: number | null;
   /** held: reserved units; rules: max items per listing */
   n2: number | null;
 }
 
+/** Where the claim takes the keys' write limit: the limiter's table key prefix (PostgreSQL only, else in memory). */
+interface LimitTake {
+  rule: RateLimitRule;
+  prefix: string;
+}
+
 /**
- * The first round trip: the batch's Idempotency-Keys taken (a key younger than 24 h keeps its first answer, which
- * the update returns once any transaction holding it ends; an older one is taken over), then, locked in the
- * ledger's order, the sellers and the balances their lines name, with the game rules, the sellers' webhook
- * endpoints and the order of the code names (an order's items are listed by code name, as the database sorts them).
+ * The first round trip: the keys' sellers (by the keys' hashes) and, on PostgreSQL, each key's write limit taken once
+ * per request, as the scope's hook would (decision 059); the batch's Idempotency-Keys taken (a key younger than 24 h
+ * keeps its first answer, which the update returns once any transaction holding it ends; an older one is taken over);
+ * then, locked in the ledger's order, the balances the lines name, with the game rules, the sellers' webhook endpoints
+ * and the order of the code names (an order's items are listed by code name, as the database sorts them).
  */
-function claimStatement(requests: ApiOrderRequest[], hashes: string[], now: Date): Statement {
-  const lines = requests.flatMap((r) => r.body.items.map((l) => [r.userId, l.codeName] as const));
+function claimStatement(
+  requests: ApiOrderRequest[],
+  hashes: (string | null)[],
+  now: Date,
+  limit: LimitTake | null,
+): Statement {
+  const lines = requests.flatMap((r) => (r.body?.items ?? []).map((l) => [r.keyHash, l.codeName] as const));
   const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_HOURS * 3_600_000);
   const taken = (column: string) =>
     `CASE WHEN k.created_at < $7 THEN excluded.${column} ELSE k.${column} END`;
+  const rate = limit
+    ? `, ${rateLimitTakeCte(
+        "rate",
+        `SELECT $8::text || c.key_hash AS key, count(*)::int AS points
+           FROM request r JOIN caller c ON c.key_hash = r.key_hash GROUP BY c.key_hash`,
+        "$9::bigint",
+        "$10::bigint",
+      )}`
+    : "";
   return {
-    name: "api_order_claim",
+    name: limit ? "api_order_claim_limited" : "api_order_claim",
     text: `WITH request AS (
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[]) AS request(user_id, key, request_hash)
-     ), request_line AS (
-       SELECT * FROM unnest($4::uuid[], $5::text[]) AS request_line(user_id, code_name)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS request(key_hash, key, request_hash)
+     ), caller AS (
+       SELECT id AS user_id, api_key_hash AS key_hash, api_integration_enabled, subscription_tier, subscription_expiry
+         FROM users WHERE api_key_hash IN (SELECT key_hash FROM request) ORDER BY id FOR KEY SHARE
+     )${rate}, request_line AS (
+       SELECT c.user_id, l.code_name
+         FROM unnest($4::text[], $5::text[]) AS l(key_hash, code_name) JOIN caller c ON c.key_hash = l.key_hash
      ), key_row AS (
        INSERT INTO api_idempotency_keys AS k (user_id, key, request_hash, created_at)
-       SELECT user_id, key, request_hash, $6::timestamptz FROM request WHERE key IS NOT NULL ORDER BY user_id, key
+       SELECT c.user_id, r.key, r.request_hash, $6::timestamptz FROM request r JOIN caller c ON c.key_hash = r.key_hash
+        WHERE r.key IS NOT NULL ORDER BY c.user_id, r.key
        ON CONFLICT (user_id, key) DO UPDATE SET request_hash = ${taken("request_hash")},
          status_code = ${taken("status_code")}, response = ${taken("response")}, created_at = ${taken("created_at")}
        RETURNING k.user_id, k.key, k.request_hash, k.response
-     ), locked_seller AS (
-       SELECT id FROM users WHERE id IN (SELECT user_id FROM request) ORDER BY id FOR KEY SHARE
      ), held AS (
        SELECT b.user_id, b.item_id, b.available, b.reserved, i.code_name, i.game, i.public_name
          FROM inventory_balances b JOIN items i ON i.id = b.item_id
@@ -171,14 +208,22 @@ function claimStatement(requests: ApiOrderRequest[], hashes: string[], now: Date
      ), rules AS (
        SELECT game, max_unique_items, max_items_per_listing FROM game_settings WHERE game IN (SELECT game FROM held)
      ), endpoint AS (
-       SELECT user_id, id FROM webhook_endpoints WHERE user_id IN (SELECT user_id FROM request)
+       SELECT user_id, id FROM webhook_endpoints WHERE user_id IN (SELECT user_id FROM caller)
      ), code_rank AS (
        SELECT code_name, rank() OVER (ORDER BY code_name)::int AS n FROM (SELECT DISTINCT code_name FROM request_line) c
      )
-     SELECT 'key' AS kind, user_id::text AS user_id, key, NULL AS item_id, NULL AS code_name, NULL AS game,
-            response::text AS name, request_hash AS text, NULL::int AS n1, NULL::int AS n2
+     SELECT 'caller' AS kind, user_id::text AS user_id, key_hash AS key, NULL AS item_id, NULL AS code_name,
+            NULL AS game, subscription_tier AS name,
+            (extract(epoch FROM subscription_expiry) * 1000)::bigint::text AS text,
+            api_integration_enabled::int AS n1, NULL::int AS n2
+       FROM caller${
+         limit
+           ? `
+     UNION ALL SELECT 'rate', NULL, key, NULL, NULL, NULL, NULL, expire::text, points, NULL FROM rate`
+           : ""
+       }
+     UNION ALL SELECT 'key', user_id::text, key, NULL, NULL, NULL, response::text, request_hash, NULL, NULL
        FROM key_row
-     UNION ALL SELECT 'seller', id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM locked_seller
      UNION ALL SELECT 'held', user_id::text, NULL, item_id::text, code_name, game, public_name, NULL, available, reserved
        FROM held
      UNION ALL SELECT 'rules', NULL, NULL, NULL, NULL, game, NULL, NULL, max_unique_items, max_items_per_listing
@@ -186,19 +231,22 @@ function claimStatement(requests: ApiOrderRequest[], hashes: string[], now: Date
      UNION ALL SELECT 'endpoint', user_id::text, id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM endpoint
      UNION ALL SELECT 'rank', NULL, NULL, NULL, code_name, NULL, NULL, NULL, n, NULL FROM code_rank`,
     values: [
-      requests.map((r) => r.userId),
+      requests.map((r) => r.keyHash),
       requests.map((r) => r.idempotencyKey ?? null),
       hashes,
-      lines.map(([userId]) => userId),
+      lines.map(([keyHash]) => keyHash),
       lines.map(([, codeName]) => codeName),
       now.toISOString(),
       expired.toISOString(),
+      ...(limit ? [limit.prefix, now.getTime(), now.getTime() + limit.rule.durationSeconds * 1000] : []),
     ],
   };
 }
 
 /** The claim's rows, by kind. */
-function readClaim(rows: ClaimRow[]) {
+function readClaim(rows: ClaimRow[], limit: LimitTake | null) {
+  const callers = new Map<string, ApiCaller & { userId: string }>();
+  const rates = new Map<string, { points: number; expire: number }>();
   const keys = new Map<string, { requestHash: string; answer: ApiOrder | null }>();
   const heldBySeller = new Map<string, HeldItem[]>();
   const locked = new Map<string, Balance>();
@@ -207,7 +255,16 @@ function readClaim(rows: ClaimRow[]) {
   const rank = new Map<string, number>();
   for (const r of rows) {
     const userId = r.user_id ?? "";
-    if (r.kind === "key")
+    if (r.kind === "caller")
+      callers.set(r.key ?? "", {
+        userId,
+        apiIntegrationEnabled: r.n1 === 1,
+        subscriptionTier: r.name ?? "",
+        subscriptionExpiry: r.text === null ? null : new Date(Number(r.text)),
+      });
+    else if (r.kind === "rate")
+      rates.set((r.key ?? "").slice(limit?.prefix.length), { points: Number(r.n1), expire: Number(r.text) });
+    else if (r.kind === "key")
       keys.set(`${userId} ${r.key}`, {
         requestHash: r.text ?? "",
         answer: r.name === null ? null : (JSON.parse(r.name) as ApiOrder),
@@ -229,7 +286,33 @@ function readClaim(rows: ClaimRow[]) {
     } else if (r.kind === "endpoint") endpoints.set(userId, r.key ?? "");
     else if (r.kind === "rank") rank.set(r.code_name ?? "", Number(r.n1));
   }
-  return { keys, heldBySeller, locked, rules, endpoints, rank };
+  return { callers, rates, keys, heldBySeller, locked, rules, endpoints, rank };
+}
+
+/**
+ * Each request's window of its key's write limit, in arrival order: from the claim's take on PostgreSQL, from the
+ * in-memory limiter on PGlite; null for a key that names no seller (a 401 counts against nothing).
+ */
+async function windowsOf(
+  ctx: AppContext,
+  limit: LimitTake | null,
+  requests: ApiOrderRequest[],
+  claim: ReturnType<typeof readClaim>,
+  now: number,
+): Promise<(RateLimitState | null)[]> {
+  const byKey = new Map<string, number[]>();
+  for (const [i, r] of requests.entries())
+    if (claim.callers.has(r.keyHash)) byKey.set(r.keyHash, [...(byKey.get(r.keyHash) ?? []), i]);
+  const windows: (RateLimitState | null)[] = requests.map(() => null);
+  const rule = limit?.rule ?? apiWriteLimit(ctx.config.apiWritesPerMinute);
+  for (const [keyHash, indexes] of byKey) {
+    if (limit) {
+      const rate = claim.rates.get(keyHash) ?? missing("the key's rate limit row");
+      const taken = windowsOfTakes(rule, rate.points, rate.expire, indexes.length, now);
+      for (const [n, i] of indexes.entries()) windows[i] = at(taken, n);
+    } else for (const i of indexes) windows[i] = await ctx.rateLimits.take(rule, keyHash);
+  }
+  return windows;
 }
 
 /**
@@ -283,9 +366,10 @@ function writeStatement(
 /**
  * POST /api/v1/create-order for a batch of requests, in one transaction of two round trips (a script transaction,
  * decision 011, like the Shopify intake): on a small machine the round trips, not the work, bound the rate. Each
- * request is decided on its own, in arrival order, against balances locked for the batch: its Idempotency-Key is
- * taken first, so a retry gets the first answer (or its 422) even when stock, rules or catalogue would refuse the
- * same order now; a refused request gives its key back. An accepted order (source api, claimable only by its
+ * request is decided on its own, in arrival order, against balances locked for the batch: first its key's checks as
+ * the API scope's hook makes them (decision 059: 401, the write limit's 429, 403, then its body's 400), then its
+ * Idempotency-Key, so a retry gets the first answer (or its 422) even when stock, rules or catalogue would refuse
+ * the same order now; a refused request gives its key back. An accepted order (source api, claimable only by its
  * authKey) reserves its items through the ledger, answers its key, and queues its order.created webhook and the
  * orders.created hook (the seller's Discord message, decision 008). Requests repeating a key of an earlier one in
  * the batch run after it, in a batch of their own, so they see its answer.
@@ -298,7 +382,7 @@ export async function createApiOrders(
   const repeats: number[] = [];
   const seen = new Set<string>();
   for (const [i, r] of requests.entries()) {
-    const key = r.idempotencyKey === undefined ? null : `${r.userId} ${r.idempotencyKey}`;
+    const key = r.idempotencyKey === undefined ? null : `${r.keyHash} ${r.idempotencyKey}`;
     if (key !== null && seen.has(key)) repeats.push(i);
     else {
       if (key !== null) seen.add(key);
@@ -325,10 +409,14 @@ async function createDistinctApiOrders(
 ): Promise<ApiOrderResult[]> {
   const now = new Date(ctx.clock());
   const base = claimBaseUrl(ctx.config);
-  const hashes = requests.map((r) => requestHashOf(r.body));
+  const rule = apiWriteLimit(ctx.config.apiWritesPerMinute);
+  const prefix = await ctx.rateLimits.tableKeyPrefix(rule);
+  const limit = prefix === null ? null : { rule, prefix };
+  const hashes = requests.map((r) => (r.body ? requestHashOf(r.body) : null));
   const created: { userId: string; orderId: string }[] = [];
   const results = await ctx.database.scriptTransaction(async (t) => {
-    const claim = readClaim(await t.first<ClaimRow>(claimStatement(requests, hashes, now)));
+    const claim = readClaim(await t.first<ClaimRow>(claimStatement(requests, hashes, now, limit)), limit);
+    const windows = await windowsOf(ctx, limit, requests, claim, now.getTime());
     const available = new Map<string, Map<string, number>>();
     const availableOf = (userId: string) => {
       let units = available.get(userId);
@@ -344,23 +432,32 @@ async function createDistinctApiOrders(
     const released: (readonly [string, string])[] = [];
     const deliveries: (readonly [string, string, string, string, string])[] = [];
     const results = requests.map((r, i): ApiOrderResult => {
+      const caller = claim.callers.get(r.keyHash);
+      if (!caller) return { window: null, error: apiError(401, "invalid_api_key", API_TEXTS.invalidKey) };
+      const { userId } = caller;
+      const window = windows[i] ?? missing("the request's rate limit window");
       const key =
-        r.idempotencyKey === undefined ? undefined : claim.keys.get(`${r.userId} ${r.idempotencyKey}`);
+        r.idempotencyKey === undefined ? undefined : claim.keys.get(`${userId} ${r.idempotencyKey}`);
+      // A refused request gives back the key this batch took for it, so a corrected retry may use it.
+      const refused = (error: Error): ApiOrderResult => {
+        if (r.idempotencyKey !== undefined && key && !key.answer) released.push([userId, r.idempotencyKey]);
+        return { window, error };
+      };
+      const refusal = apiCallerRefusal(caller, window, now.getTime());
+      if (refusal) return refused(refusal);
+      if (r.body === null) return refused(r.invalid);
       if (key?.answer) {
         if (key.requestHash !== hashes[i])
-          return { error: apiError(422, "idempotency_key_reused", API_TEXTS.idempotencyReused) };
-        return { order: key.answer, replayed: true };
+          return { window, error: apiError(422, "idempotency_key_reused", API_TEXTS.idempotencyReused) };
+        return { window, order: key.answer, replayed: true };
       }
       const decided = resolveApiOrder(
         r.body,
-        claim.heldBySeller.get(r.userId) ?? [],
+        claim.heldBySeller.get(userId) ?? [],
         (game) => claim.rules.get(game) ?? null,
-        availableOf(r.userId),
+        availableOf(userId),
       );
-      if ("error" in decided) {
-        if (r.idempotencyKey !== undefined) released.push([r.userId, r.idempotencyKey]);
-        return decided;
-      }
+      if ("error" in decided) return refused(decided.error);
       const id = randomUUID();
       const authKey = newAuthKey();
       const quantities = decided.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity }));
@@ -382,7 +479,7 @@ async function createDistinctApiOrders(
       );
       drafts.push({
         id,
-        userId: r.userId,
+        userId: userId,
         source: "api",
         status: "unclaimed",
         game: decided.game,
@@ -392,25 +489,25 @@ async function createDistinctApiOrders(
         items: quantities,
       });
       moves.push({
-        userId: r.userId,
+        userId: userId,
         kind: "reservation",
         lines: quantities,
         ref: { orderId: id },
       });
-      if (r.idempotencyKey !== undefined) answered.push([r.userId, r.idempotencyKey, JSON.stringify(order)]);
-      const endpointId = claim.endpoints.get(r.userId);
+      if (r.idempotencyKey !== undefined) answered.push([userId, r.idempotencyKey, JSON.stringify(order)]);
+      const endpointId = claim.endpoints.get(userId);
       if (endpointId) {
         const deliveryId = randomUUID();
         deliveries.push([
           deliveryId,
-          r.userId,
+          userId,
           endpointId,
           id,
           webhookEventBody(deliveryId, "order.created", now.getTime(), order),
         ]);
       }
-      created.push({ userId: r.userId, orderId: id });
-      return { order, replayed: false };
+      created.push({ userId: userId, orderId: id });
+      return { window, order, replayed: false };
     });
     if (drafts.length === 0 && released.length === 0) {
       await t.last([]);
@@ -467,18 +564,14 @@ function createdEvents(created: { userId: string; orderId: string }[]) {
 
 /**
  * The route's batcher (group commit, `LaneBatcher`): requests arriving together are created in one transaction,
- * split by seller into lanes under a backlog, so each seller's orders are decided in arrival order and lanes never
- * wait on each other's balances.
+ * split by key (one key, one seller) into lanes under a backlog, so each seller's orders are decided in arrival order
+ * and lanes never wait on each other's balances.
  */
-export function apiOrderBatcher(ctx: AppContext): (request: ApiOrderRequest) => Promise<CreatedOrder> {
+export function apiOrderBatcher(ctx: AppContext): (request: ApiOrderRequest) => Promise<ApiOrderResult> {
   const batcher = new LaneBatcher<ApiOrderRequest, ApiOrderResult>({
     runBatch: (requests) => createApiOrders(ctx, requests),
     runOne: async (request) => at(await createApiOrders(ctx, [request]), 0),
-    laneKey: (request) => request.userId,
+    laneKey: (request) => request.keyHash,
   });
-  return async (request) => {
-    const result = await batcher.submit(request);
-    if ("error" in result) throw result.error;
-    return result;
-  };
+  return (request) => batcher.submit(request);
 }

@@ -1,7 +1,7 @@
 import { apiIntegrationEndpoints } from "../../../contract/endpoints/api-integration.js";
 import type { AppModule } from "../../context.js";
 import { routeOf } from "../../http/endpoint-route.js";
-import { routeByCaller, scoped } from "../auth/index.js";
+import { apiKeyErrorFirst, routeByCaller, scoped } from "../auth/index.js";
 import { onOrderClaimed } from "../claims/index.js";
 import { onOrderCancelled, onOrderCompleted } from "../orders/index.js";
 import { OPENAPI_PATH, openApiDocument, registerApiErrorHandler, registerOpenApi } from "./openapi.js";
@@ -43,7 +43,8 @@ export const apiV1Module: AppModule = {
     routeByCaller(app);
     await app.register(async (api) => {
       await registerOpenApi(api, ctx.config);
-      registerApiErrorHandler(api);
+      // create-order checks its key in its handler: an unreadable body gets the key's errors first, as the hook's.
+      registerApiErrorHandler(api, (request, reply) => apiKeyErrorFirst(ctx, request, reply));
       await scoped(api, ctx, "apiKey", (r) => publicApiRoutes(r, ctx));
       await scoped(api, ctx, "public", (r) => {
         const route = routeOf(apiIntegrationEndpoints.openapi);

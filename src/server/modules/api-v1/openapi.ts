@@ -1,5 +1,5 @@
 import fastifySwagger from "@fastify/swagger";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { type ZodType, z } from "zod";
 import {
@@ -236,9 +236,16 @@ export function openApiDocument(api: FastifyInstance): Record<string, unknown> {
   }
   return doc;
 }
-/** The public API's errors: `{error, code}` with the status's code when the error names none; never a stack. */
-export function registerApiErrorHandler(api: FastifyInstance): void {
-  api.setErrorHandler((err: FastifyError, request, reply) => {
+/**
+ * The public API's errors: `{error, code}` with the status's code when the error names none; never a stack.
+ * `errorFirst` may answer an error that comes before the one thrown (a key a route checks in its handler).
+ */
+export function registerApiErrorHandler(
+  api: FastifyInstance,
+  errorFirst: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> = async () => null,
+): void {
+  api.setErrorHandler(async (thrown: FastifyError, request, reply) => {
+    const err = ((await errorFirst(request, reply)) ?? thrown) as FastifyError;
     const answer = clientErrorOf(err);
     if (!answer) {
       request.log.error({ err }, "public API request failed");

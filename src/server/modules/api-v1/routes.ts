@@ -13,9 +13,10 @@ import {
 } from "../../../contract/api.js";
 import { apiIntegrationEndpoints as integration } from "../../../contract/endpoints/api-integration.js";
 import type { AppContext } from "../../context.js";
+import { missing } from "../../db/rows.js";
 import { routeOf } from "../../http/endpoint-route.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
-import { API_KEY_CALLER, apiUserOf, type RouteApp, userOf } from "../auth/index.js";
+import { API_KEY_CALLER, apiUserOf, type RouteApp, rateLimitHeaders, userOf } from "../auth/index.js";
 import { apiOrderBatcher } from "./create-order.js";
 import { assertMayUseWebhooks, mayUseApi, refreshApiKey, setApiIntegration } from "./keys.js";
 import { PUBLIC_API_TAG, SUCCESS_DESCRIPTION } from "./openapi.js";
@@ -71,6 +72,10 @@ export function publicApiRoutes(r: RouteApp, ctx: AppContext): void {
   r.post(
     "/api/v1/create-order",
     {
+      // The key's seller, its write limit, integration and plan are checked in the batch's first round trip (decision
+      // 059), so a request that fails validation reaches the handler and is answered after those checks, as before.
+      config: { apiKeyInHandler: true },
+      attachValidation: true,
       schema: {
         ...docs(
           "createOrder",
@@ -92,13 +97,17 @@ export function publicApiRoutes(r: RouteApp, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { order, replayed } = await createApiOrder({
-        userId: apiUserOf(request).id,
-        body: request.body,
-        idempotencyKey: request.headers["idempotency-key"],
-      });
-      if (replayed) reply.header("Idempotent-Replayed", "true");
-      return reply.status(201).send(order);
+      const keyHash = request.apiKeyUnchecked ?? missing("the request's key");
+      const result = await createApiOrder(
+        request.validationError
+          ? { keyHash, body: null, invalid: request.validationError }
+          : { keyHash, body: request.body, idempotencyKey: request.headers["idempotency-key"] },
+      );
+      request.apiKeyUnchecked = undefined;
+      if (result.window) reply.headers(rateLimitHeaders(result.window));
+      if ("error" in result) throw result.error;
+      if (result.replayed) reply.header("Idempotent-Replayed", "true");
+      return reply.status(201).send(result.order);
     },
   );
 

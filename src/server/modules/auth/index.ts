@@ -2,7 +2,15 @@ import type { AppModule } from "../../context.js";
 import { publicRoutes, sellerRoutes } from "./routes.js";
 import { scoped } from "./scopes.js";
 
-export { apiError, apiUserOf } from "./api-keys.js";
+export {
+  type ApiCaller,
+  apiCallerRefusal,
+  apiError,
+  apiKeyErrorFirst,
+  apiUserOf,
+  apiWriteLimit,
+  rateLimitHeaders,
+} from "./api-keys.js";
 export { actorOf, type BotKeyIdentity } from "./bot-keys.js";
 export { API_KEY_CALLER, type RouteApp, routeByCaller, scoped } from "./scopes.js";
 export {

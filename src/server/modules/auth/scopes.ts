@@ -77,8 +77,9 @@ export async function scoped(
     if (guard) {
       group.addHook("onRequest", guard);
       // What a signed-in caller sees is theirs alone: no shared or browser cache keeps it (a route may say more).
-      group.addHook("onRequest", async (_request, reply) => {
+      group.addHook("onRequest", (_request, reply, done) => {
         reply.header("Cache-Control", "no-store");
+        done();
       });
     }
     // The Bot API's errors carry a code for programs, as the public API's do (docs/bot-api.md).

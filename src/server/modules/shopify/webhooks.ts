@@ -130,30 +130,34 @@ export function webhookRoutes(scope: RouteApp, ctx: AppContext): void {
 
   for (const [topic, path] of Object.entries(SHOPIFY_WEBHOOK_PATHS) as [ShopifyWebhookTopic, string][]) {
     // Security headers are for browsers; Shopify reads only the status, and at ingest rates they cost CPU.
-    scope.post(path, { helmet: false }, async (request: FastifyRequest, reply: FastifyReply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (!verifyWebhookHmac(ctx.config.shopifyApiSecret, raw, header(request, "x-shopify-hmac-sha256"))) {
-        return reply.status(401).send({ error: "Unauthorized" });
-      }
-      const sentTopic = header(request, "x-shopify-topic");
-      if (sentTopic !== undefined && sentTopic !== topic) {
-        return reply.status(400).send({ error: `Bad request: this address takes ${topic} webhooks` });
-      }
-      const shop = (header(request, "x-shopify-shop-domain") ?? "").toLowerCase();
-      if (!SHOP_DOMAIN_RE.test(shop))
-        return reply.status(400).send({ error: "Bad request: missing shop domain" });
-      let body: unknown;
-      try {
-        // Signed and retried until taken: text the database cannot hold is repaired, never a reason to drop it.
-        // JSON carries NUL or a lone surrogate only as a \u escape, so the usual body skips the rebuild.
-        const parsed = parseJsonExact(raw);
-        body = raw.includes(UNICODE_ESCAPE) ? sanitiseText(parsed) : parsed;
-      } catch {
-        return reply.status(400).send({ error: "Bad request: body is not valid JSON" });
-      }
-      const result = await handlers[topic](shop, body, request);
-      if (result === null) return reply.status(400).send({ error: `Bad request: not a ${topic} payload` });
-      return reply.status(200).send({ ok: true, result });
-    });
+    scope.post(
+      path,
+      { config: { securityHeaders: false } },
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (!verifyWebhookHmac(ctx.config.shopifyApiSecret, raw, header(request, "x-shopify-hmac-sha256"))) {
+          return reply.status(401).send({ error: "Unauthorized" });
+        }
+        const sentTopic = header(request, "x-shopify-topic");
+        if (sentTopic !== undefined && sentTopic !== topic) {
+          return reply.status(400).send({ error: `Bad request: this address takes ${topic} webhooks` });
+        }
+        const shop = (header(request, "x-shopify-shop-domain") ?? "").toLowerCase();
+        if (!SHOP_DOMAIN_RE.test(shop))
+          return reply.status(400).send({ error: "Bad request: missing shop domain" });
+        let body: unknown;
+        try {
+          // Signed and retried until taken: text the database cannot hold is repaired, never a reason to drop it.
+          // JSON carries NUL or a lone surrogate only as a \u escape, so the usual body skips the rebuild.
+          const parsed = parseJsonExact(raw);
+          body = raw.includes(UNICODE_ESCAPE) ? sanitiseText(parsed) : parsed;
+        } catch {
+          return reply.status(400).send({ error: "Bad request: body is not valid JSON" });
+        }
+        const result = await handlers[topic](shop, body, request);
+        if (result === null) return reply.status(400).send({ error: `Bad request: not a ${topic} payload` });
+        return reply.status(200).send({ ok: true, result });
+      },
+    );
   }
 }
