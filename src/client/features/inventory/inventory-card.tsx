@@ -9,10 +9,16 @@ import { ImageWithFallback } from "@/components/ui/image-with-fallback";
 /** One card of the inventory grid (spec 000 §2): image, public name, quantity, code name and the two actions. */
 export function InventoryCard({
   entry,
+  inFirstRow = false,
   onList,
   onView,
 }: {
   entry: InventoryEntry;
+  /**
+   * The card is on screen when the page opens: its image loads at once, not lazily (the first card's image is the
+   * page's largest paint on a phone, and a lazy image waits for layout before it is even asked for).
+   */
+  inFirstRow?: boolean;
   onList?: () => void;
   onView: () => void;
 }) {
@@ -27,6 +33,8 @@ export function InventoryCard({
         <ImageWithFallback
           src={imageUrl}
           alt={publicName}
+          loading={inFirstRow ? "eager" : "lazy"}
+          fetchPriority={inFirstRow ? "high" : "auto"}
           className="aspect-square w-full bg-muted/40 object-contain p-4"
         />
         <Badge className="absolute top-2 right-2 text-sm" aria-label={`Quantity: ${entry.quantity}`}>

@@ -37,6 +37,9 @@ export interface ListItemDialogProps {
   initialItemId?: string;
 }
 
+/** The grid's widest row (xl); these cards are on screen when the page opens. */
+const FIRST_ROW_CARDS = 4;
+
 export function InventoryPage({ ListItemDialog }: { ListItemDialog?: ComponentType<ListItemDialogProps> }) {
   const { user } = useAuth();
   const canWithdraw = user ? hasPaidTier(user.subscriptionTier) : false;
@@ -145,10 +148,11 @@ export function InventoryPage({ ListItemDialog }: { ListItemDialog?: ComponentTy
           aria-label="Inventory items"
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
         >
-          {shown.map((entry) => (
+          {shown.map((entry, index) => (
             <InventoryCard
               key={entry.itemId}
               entry={entry}
+              inFirstRow={index < FIRST_ROW_CARDS}
               onList={openListing && (() => openListing(entry))}
               onView={() => setDetails({ entry, open: true })}
             />
