@@ -19,7 +19,12 @@ export const PAGE_PATHS = [
   "/admin-controls",
 ] as const;
 
-const PATTERNS = PAGE_PATHS.map((path) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, "[^/]+")}/?$`));
+/** A route path's pattern: each `:param` one path segment, a trailing slash allowed. */
+export function routePattern(path: string): RegExp {
+  return new RegExp(`^${path.replace(/:[A-Za-z]+/g, "[^/]+")}/?$`);
+}
+
+const PATTERNS = PAGE_PATHS.map(routePattern);
 
 /** Whether the app has a page at this pathname (no query string). */
 export function isPagePath(pathname: string): boolean {

@@ -1,3 +1,4 @@
+import { routePattern } from "../../contract/pages.js";
 import { CURRENT_USER_PATH } from "../../contract/session-hint.js";
 
 /** Written by the client's build (vite.config.ts, pagePreloads) beside index.html. */
