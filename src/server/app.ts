@@ -237,6 +237,8 @@ async function registerClient(app: FastifyInstance): Promise<void> {
   let indexHtml: Buffer | undefined;
   let pageHtml: ((pathname: string, signedInHint: boolean) => string) | undefined;
   const preloadsFile = path.join(CLIENT_DIST, PAGE_PRELOADS_FILE);
+  // Like the built files, looked for once at start, not with a file-system call on every page request.
+  const hasPreloads = hasClient && fs.existsSync(preloadsFile);
   app.setNotFoundHandler((request, reply) => {
     const pathname = at(request.url.split("?"), 0);
     if (pathname.startsWith("/api/v1/"))
@@ -252,7 +254,7 @@ async function registerClient(app: FastifyInstance): Promise<void> {
       const file = pageFile(request, pathname);
       if (file === "claim.html")
         reply.header("Link", claimPagePreloads(pathname, request.url.slice(pathname.length)));
-      if (file !== "index.html" || !fs.existsSync(preloadsFile))
+      if (file !== "index.html" || !hasPreloads)
         return reply.type("text/html").sendFile(file);
       pageHtml ??= pageHtmlFor(
         fs.readFileSync(path.join(CLIENT_DIST, "index.html"), "utf8"),
