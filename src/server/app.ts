@@ -254,8 +254,7 @@ async function registerClient(app: FastifyInstance): Promise<void> {
       const file = pageFile(request, pathname);
       if (file === "claim.html")
         reply.header("Link", claimPagePreloads(pathname, request.url.slice(pathname.length)));
-      if (file !== "index.html" || !hasPreloads)
-        return reply.type("text/html").sendFile(file);
+      if (file !== "index.html" || !hasPreloads) return reply.type("text/html").sendFile(file);
       pageHtml ??= pageHtmlFor(
         fs.readFileSync(path.join(CLIENT_DIST, "index.html"), "utf8"),
         JSON.parse(fs.readFileSync(preloadsFile, "utf8")) as PagePreloads,
