@@ -20,8 +20,7 @@ export function pageHtmlFor(
   preloads: PagePreloads,
 ): (pathname: string, signedInHint: boolean) => string {
   const pages = Object.entries(preloads).map(
-    ([routePath, page]) =>
-      [new RegExp(`^${routePath.replace(/:[^/]+/g, "[^/]+")}/?$`), routePath, page] as const,
+    ([routePath, page]) => [routePattern(routePath), routePath, page] as const,
   );
   const made = new Map<string, string>();
   return (pathname, signedInHint) => {
