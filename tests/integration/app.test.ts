@@ -147,7 +147,9 @@ describe("the single-page app", () => {
     >;
     const dashboard = preloads["/dashboard"];
     expect(dashboard?.signedIn).toBe(true);
-    expect(dashboard?.files.some((file) => /dashboard-page-/.test(file))).toBe(true);
+    // The seller's everyday screens are one chunk with their shell (decision 062).
+    expect(dashboard?.files.some((file) => /seller-area-/.test(file))).toBe(true);
+    expect(preloads["/orders"]?.files).toEqual(dashboard?.files);
     const session = '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me">';
     const signedIn = await t.app.inject({
       method: "GET",
@@ -156,6 +158,10 @@ describe("the single-page app", () => {
     });
     expect(signedIn.headers["cache-control"]).toBe("no-cache");
     expect(signedIn.body).toContain(session);
+    // and the screen's first call (decision 062), exactly as the page's query asks it.
+    expect(signedIn.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/dashboard?period=7d">',
+    );
     for (const file of dashboard?.files ?? [])
       expect(signedIn.body).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
     // Every chunk named exists.
@@ -164,7 +170,7 @@ describe("the single-page app", () => {
     const signedOut = await t.app.inject({ method: "GET", url: "/dashboard" });
     expect(signedOut.body).not.toContain(session);
     const login = await t.app.inject({ method: "GET", url: "/login" });
-    expect(login.body).not.toMatch(/dashboard-page-/);
+    expect(login.body).not.toMatch(/seller-area-/);
   });
 
   it("starts the claim page's calls with the page: the configuration, and the order its address names", async () => {
@@ -218,5 +224,34 @@ describe("the single-page app", () => {
       const decoded = encoding === "br" ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
       expect(decoded.equals(plain.rawPayload), accept).toBe(true);
     }
+  });
+
+  it("compresses a JSON answer over 1 kB by what the client accepts, and sends a small one as it is", async () => {
+    const plain = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const [accept, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/openapi.json",
+        headers: { "accept-encoding": accept },
+      });
+      expect(res.headers["content-encoding"], accept).toBe(encoding);
+      expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 3);
+      const decoded = encoding === "br" ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(JSON.parse(decoded.toString()), accept).toEqual(plain.json());
+    }
+    const small = await t.app.inject({
+      method: "GET",
+      url: "/api/stats",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.rawPayload.length).toBeLessThan(1024);
   });
 });

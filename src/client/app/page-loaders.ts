@@ -9,7 +9,7 @@ export interface PageLoader {
   signedIn?: true;
 }
 
-export const loadAppShell = () => import("./shell/app-shell");
+export const loadAppShell = () => import("./seller-area");
 
 /**
  * Every lazily loaded screen by its route path (routes.tsx builds its table from these). The build reads this table
@@ -23,19 +23,19 @@ export const PAGE_LOADERS = {
   "/claim/:authKey": { load: () => import("@/features/claim/claim-page") },
   "/claim": { load: () => import("@/features/claim/claim-page") },
   "/documentation": { load: () => import("@/features/documentation/documentation-page") },
-  "/dashboard": { load: () => import("@/features/dashboard/dashboard-page"), signedIn: true },
-  "/inventory": { load: () => import("./compose/inventory-with-listing"), signedIn: true },
-  "/listings": { load: () => import("@/features/listings/listings-page"), signedIn: true },
-  "/orders": { load: () => import("@/features/orders/orders-page"), signedIn: true },
+  "/dashboard": { load: () => import("./seller-area"), signedIn: true },
+  "/inventory": { load: () => import("./seller-area"), signedIn: true },
+  "/listings": { load: () => import("./seller-area"), signedIn: true },
+  "/orders": { load: () => import("./seller-area"), signedIn: true },
   "/api-integration": {
-    load: () => import("@/features/api-integration/api-integration-page"),
+    load: () => import("./seller-area"),
     signedIn: true,
   },
   "/store-settings": {
-    load: () => import("@/features/store-settings/store-settings-page"),
+    load: () => import("./seller-area"),
     signedIn: true,
   },
-  "/subscription": { load: () => import("@/features/subscription/subscription-page"), signedIn: true },
+  "/subscription": { load: () => import("./seller-area"), signedIn: true },
   "/admin-controls": {
     load: () => import("@/features/admin-controls/admin-controls-page"),
     signedIn: true,

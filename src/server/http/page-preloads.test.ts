@@ -9,10 +9,14 @@ const PRELOADS: PagePreloads = {
 };
 const modulepreloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-const sessionPreload = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${CURRENT_USER_PATH}">`;
+const fetchPreloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map(
+    (m) => m[1],
+  );
+const FIRST_CALLS = { "/dashboard": ["/api/dashboard?period=7d&x=1"] };
 
 describe("a page's HTML", () => {
-  const pageHtml = pageHtmlFor(INDEX, PRELOADS);
+  const pageHtml = pageHtmlFor(INDEX, PRELOADS, FIRST_CALLS);
 
   it("names the opened page's chunks in its head, by the route's pattern", () => {
     const html = pageHtml("/dashboard/", false);
@@ -21,10 +25,13 @@ describe("a page's HTML", () => {
     expect(modulepreloads(pageHtml("/claim/1001/a@b.com", true))).toEqual(["/assets/claim.js"]);
   });
 
-  it("preloads the session call only for a signed-in screen in a browser holding the hint", () => {
-    expect(pageHtml("/dashboard", true)).toContain(sessionPreload);
-    expect(pageHtml("/dashboard", false)).not.toContain(sessionPreload);
-    expect(pageHtml("/claim/1001/a@b.com", true)).not.toContain(sessionPreload);
+  it("preloads the session call and the screen's first calls only for a signed-in screen in a browser holding the hint", () => {
+    expect(fetchPreloads(pageHtml("/dashboard", true))).toEqual([
+      CURRENT_USER_PATH,
+      "/api/dashboard?period=7d&amp;x=1",
+    ]);
+    expect(fetchPreloads(pageHtml("/dashboard", false))).toEqual([]);
+    expect(fetchPreloads(pageHtml("/claim/1001/a@b.com", true))).toEqual([]);
   });
 
   it("is index.html itself for a path without a lazy page", () => {
