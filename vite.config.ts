@@ -125,6 +125,134 @@ function pagePreloads(): Plugin {
   };
 }
 
+const ENDPOINTS_DIR = path.join(root, "src/contract/endpoints");
+
+/** An endpoint of the contract as the server declares it (src/contract/endpoint.ts), as far as this build reads it. */
+interface DeclaredEndpoint {
+  method: string;
+  path: string;
+  status: number;
+  response: unknown;
+}
+
+const isEndpoint = (value: unknown): value is DeclaredEndpoint =>
+  typeof value === "object" && value !== null && "method" in value && "path" in value && "response" in value;
+
+/** Strings, numbers, arrays and objects of them: what JSON writes out as it is. */
+const isPlainData = (value: unknown): boolean =>
+  ["string", "number", "boolean"].includes(typeof value) ||
+  value === null ||
+  (Array.isArray(value) && value.every(isPlainData)) ||
+  (typeof value === "object" &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    Object.values(value).every(isPlainData));
+
+/**
+ * One endpoints module of the contract as the production client gets it: each endpoint's method, path and status,
+ * and for a JSON answer a pass-through in place of its schema; other exports (constants) as they are. A shape it
+ * does not know stops the build.
+ */
+function clientEndpointsModule(file: string, exports: Record<string, unknown>): string {
+  const lines = ["const trusted = { safeParse: (data) => ({ success: true, data }) };"];
+  for (const [name, value] of Object.entries(exports)) {
+    const group = typeof value === "object" && value !== null ? Object.entries(value) : [];
+    if (group.length > 0 && group.every(([, endpoint]) => isEndpoint(endpoint))) {
+      const routes = group.map(([key, endpoint]) => {
+        const { method, path: route, status, response } = endpoint as DeclaredEndpoint;
+        const answer = response === null ? "null" : "trusted";
+        return `${JSON.stringify(key)}: { method: ${JSON.stringify(method)}, path: ${JSON.stringify(route)}, status: ${status}, response: ${answer} }`;
+      });
+      lines.push(`export const ${name} = { ${routes.join(", ")} };`);
+    } else if (isPlainData(value)) {
+      lines.push(`export const ${name} = ${JSON.stringify(value)};`);
+    } else {
+      throw new Error(
+        `${path.relative(root, file)} exports ${name}, which the client's build cannot reproduce`,
+      );
+    }
+  }
+  return lines.join("\n");
+}
+
+/**
+ * The production client calls the contract's endpoints without their zod schemas (decision 064): the server already
+ * serialises every answer through its response schema (fastify-type-provider-zod), so parsing it again in the
+ * browser cost a phone 40 kB of zod and its start-up time on every page, and only ever caught a page older than the
+ * server. Each module of src/contract/endpoints/ is run once at the build's start (Vite's module runner) and given
+ * to the client's bundle as its routes; the development server and the tests keep the real modules, and so keep
+ * checking every answer against its schema.
+ */
+function endpointRoutesForClient(): Plugin {
+  const modules = new Map<string, string>();
+  return {
+    name: "autodrop-client-endpoint-routes",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async buildStart() {
+      const files = fs
+        .readdirSync(ENDPOINTS_DIR)
+        .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+        .map((file) => path.join(ENDPOINTS_DIR, file));
+      for (const file of files) {
+        const { module } = await runnerImport<Record<string, unknown>>(file, {
+          configFile: false,
+          root,
+          logLevel: "warn",
+          resolve: { alias: ALIASES },
+        });
+        modules.set(file, clientEndpointsModule(file, module));
+      }
+    },
+    load(id) {
+      return modules.get(id.split("?")[0] ?? id) ?? null;
+    },
+  };
+}
+
+const CONTRACT_DIR = path.join(root, "src/contract");
+
+/** Initialisers that compute something at load (a schema: `z.object(...)`, `base.extend(...)`, `{ a: z.string() }`). */
+const COMPUTED = new Set([
+  "CallExpression",
+  "NewExpression",
+  "ObjectExpression",
+  "ArrayExpression",
+  "MemberExpression",
+]);
+
+/**
+ * Wraps each top-level `const` of a contract module that computes its value in a call marked pure, for the client's
+ * build: a schema no page uses is then dropped, and zod with the last of them. The bundler already drops unused
+ * `z.…` calls (`manualPureFunctions`), but not a schema built from another schema's method (`money.nullable()`,
+ * `base.extend(...)`) or with a computed argument (`Object.keys(...)`), which kept zod in the seller's pages although
+ * no page parses with it (decision 064). The contract's modules declare schemas and constants and do nothing else
+ * at load, so skipping an unused one changes nothing.
+ */
+function pureContractConstants(): Plugin {
+  return {
+    name: "autodrop-pure-contract-constants",
+    apply: "build",
+    enforce: "post",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform(code, id) {
+      const file = id.split("?")[0] ?? id;
+      if (!file.startsWith(CONTRACT_DIR + path.sep) || !file.endsWith(".ts")) return null;
+      const inits: { start: number; end: number }[] = [];
+      for (const statement of this.parse(code).body) {
+        const declaration = statement.type === "ExportNamedDeclaration" ? statement.declaration : statement;
+        if (declaration?.type !== "VariableDeclaration") continue;
+        for (const { init } of declaration.declarations)
+          if (init && COMPUTED.has(init.type)) inits.push(init);
+      }
+      if (inits.length === 0) return null;
+      let marked = code;
+      for (const { start, end } of inits.sort((a, b) => b.start - a.start))
+        marked = `${marked.slice(0, start)}/* @__PURE__ */ (() => (${marked.slice(start, end)}))()${marked.slice(end)}`;
+      return { code: marked, map: null };
+    },
+  };
+}
+
 /**
  * Preact 11, installed under its own name (package.json's `preact-11` alias): the Shopify extension's libraries
  * use the `preact` package, version 10, which this must not move.
@@ -195,6 +323,8 @@ export default defineConfig(({ command, mode }) => ({
     tailwindcss(),
     inlineClaimCss(),
     pagePreloads(),
+    endpointRoutesForClient(),
+    pureContractConstants(),
     preactForClaim(),
     // `vite build --mode analyze`: the bundler's report of what each chunk pulls in, one per build
     // (dist/bundle-report.html for the app, dist/bundle-report-claim.html for the claim page).

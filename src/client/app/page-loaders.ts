@@ -32,7 +32,7 @@ export const PAGE_LOADERS = {
     signedIn: true,
   },
   "/store-settings": {
-    load: () => import("./seller-area"),
+    load: () => import("@/features/store-settings/store-settings-page"),
     signedIn: true,
   },
   "/subscription": { load: () => import("./seller-area"), signedIn: true },

@@ -83,7 +83,9 @@ async function readJson(endpoint: EndpointRoute, res: Response): Promise<unknown
 /**
  * Calls an endpoint of the contract with the session cookie: builds its URL from the path parameters and query,
  * sends the body as JSON and parses the answer with the endpoint's response schema. A non-OK answer throws an
- * ApiError, an answer the schema refuses an ApiContractError.
+ * ApiError, an answer the schema refuses an ApiContractError. The production build's endpoints carry a pass-through
+ * instead of their schemas (the server has serialised the answer through them, decision 064); development and the
+ * tests parse.
  */
 export async function api<E extends Endpoint>(
   endpoint: E,
