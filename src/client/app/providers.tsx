@@ -1,8 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { matchRoute, useLocation, useRouter } from "wouter";
-import { Toaster } from "@/components/ui/toaster";
-import { TooltipProvider } from "@/components/ui/tooltip";
+import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { AuthProvider, hasSignedInHint } from "@/lib/auth";
 import { queryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme-provider";
@@ -30,10 +29,9 @@ export function Providers({ children }: { children: ReactNode }) {
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
         <AuthProvider enabled={needsSession}>
-          <TooltipProvider>
-            {children}
-            <Toaster />
-          </TooltipProvider>
+          {children}
+          {/* Radix's toast comes with the first toast, not with every page's first load. */}
+          <LazyToaster />
         </AuthProvider>
       </QueryClientProvider>
     </ThemeProvider>
