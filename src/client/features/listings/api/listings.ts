@@ -3,8 +3,10 @@ import { shopifyEndpoints } from "@contract/endpoints/shopify";
 import { useQuery } from "@tanstack/react-query";
 import { endpointQuery } from "@/lib/queries";
 
+export const listingsQuery = endpointQuery(listingsEndpoints.list);
+
 export function useListings() {
-  return useQuery(endpointQuery(listingsEndpoints.list));
+  return useQuery(listingsQuery);
 }
 
 /** Spec 000 §7: the store's products are read only while the link dialog is open, and afresh at each opening. */
