@@ -560,14 +560,12 @@ async function createDistinctApiOrders(
   });
 
   const sellers = [...new Set(created.map((c) => c.userId))];
-  void ctx.events
-    .publishMany(
-      sellers.flatMap((userId) => [
-        { userId, type: "orders" as const },
-        { userId, type: "inventory" as const },
-      ]),
-    )
-    .catch((err) => ctx.log.warn({ err }, "order events not published"));
+  ctx.events.hint(
+    sellers.flatMap((userId) => [
+      { userId, type: "orders" as const },
+      { userId, type: "inventory" as const },
+    ]),
+  );
   return results;
 }
 
