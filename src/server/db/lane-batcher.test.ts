@@ -7,9 +7,7 @@ interface Req {
 }
 
 /** A batcher whose batches finish when the test says so, recording what ran together and what overlapped. */
-function harness(
-  options: { splitAt?: number; maxBatch?: number; inFlight?: number; fail?: (r: Req) => boolean } = {},
-) {
+function harness(options: { splitAt?: number; maxBatch?: number; fail?: (r: Req) => boolean } = {}) {
   const batches: Req[][] = [];
   const pending: (() => void)[] = [];
   let running = 0;
@@ -20,7 +18,6 @@ function harness(
     laneKey: (r) => r.key,
     splitAt: options.splitAt ?? 4,
     maxBatch: options.maxBatch,
-    inFlight: options.inFlight,
     runBatch: async (requests) => {
       batches.push(requests);
       running++;
@@ -80,33 +77,6 @@ describe("LaneBatcher", () => {
     await h.finishRunning();
     expect(await Promise.all([first, ...more])).toEqual([`${A}#1`, `${B}#2`, `${A}#3`]);
     expect(h.maxRunning()).toBe(1);
-  });
-
-  it("with inFlight 2, starts a second batch at once for keys the running one does not hold", async () => {
-    const h = harness({ splitAt: 100, inFlight: 2 });
-    const C = "third.myshopify.com";
-    const results: string[] = [];
-    const submit = (key: string, n: number) => h.batcher.submit({ key, n }).then((r) => results.push(r));
-    const all = [submit(A, 1)];
-    await h.tick();
-    // A's next request waits for A's batch; B's starts a batch beside it.
-    all.push(submit(A, 2), submit(B, 3));
-    await h.tick();
-    expect(h.batches).toEqual([[{ key: A, n: 1 }], [{ key: B, n: 3 }]]);
-    // Two batches run: C waits too, then goes with A's.
-    all.push(submit(C, 4));
-    await h.tick();
-    expect(h.batches).toHaveLength(2);
-    await h.finishRunning();
-    expect(h.batches[2]).toEqual([
-      { key: A, n: 2 },
-      { key: C, n: 4 },
-    ]);
-    await h.finishRunning();
-    await Promise.all(all);
-    expect(results.filter((r) => r.startsWith(A))).toEqual([`${A}#1`, `${A}#2`]);
-    expect(h.overlaps).toEqual([]);
-    expect(h.maxRunning()).toBe(2);
   });
 
   it("splits a backlog into lanes that run side by side and keeps each key's order", async () => {

@@ -579,15 +579,13 @@ function createdEvents(created: { userId: string; orderId: string }[]) {
 /**
  * The route's batcher (group commit, `LaneBatcher`): requests arriving together are created in one transaction,
  * split by key (one key, one seller) into lanes under a backlog, so each seller's orders are decided in arrival order
- * and lanes never wait on each other's balances. Two batches may run at once, on keys the other does not hold
- * (decision 063): a request whose seller is not in the running batch starts at once instead of waiting for it.
+ * and lanes never wait on each other's balances.
  */
 export function apiOrderBatcher(ctx: AppContext): (request: ApiOrderRequest) => Promise<ApiOrderResult> {
   const batcher = new LaneBatcher<ApiOrderRequest, ApiOrderResult>({
     runBatch: (requests) => createApiOrders(ctx, requests),
     runOne: async (request) => at(await createApiOrders(ctx, [request]), 0),
     laneKey: (request) => request.keyHash,
-    inFlight: 2,
   });
   return (request) => batcher.submit(request);
 }
