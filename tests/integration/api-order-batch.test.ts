@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { API_TEXTS } from "../../src/contract/api.js";
-import { apiIdempotencyKeys, orders, webhookDeliveries } from "../../src/server/db/schema/index.js";
+import { at } from "../../src/server/db/rows.js";
+import { apiIdempotencyKeys, orders, users, webhookDeliveries } from "../../src/server/db/schema/index.js";
 import { HttpError } from "../../src/server/http/errors.js";
 import { createApiOrders } from "../../src/server/modules/api-v1/create-order.js";
 import { hashToken } from "../../src/server/modules/auth/index.js";
@@ -103,5 +104,33 @@ describe.each(DRIVERS)("create-order batches on %s", (driver) => {
       "idempotency-key": "k2",
     });
     expect(retried.statusCode).toBe(201);
+  });
+
+  it("queues the orders.created follow-up only for sellers with Discord on", async () => {
+    const queued = async (userId: string) =>
+      Number(
+        at(
+          (
+            await t.app.ctx.database.raw.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'orders.created' AND data::text LIKE $1",
+              [`%${userId}%`],
+            )
+          ).rows,
+          0,
+        ).n,
+      );
+    const a = await apiSeller(t.app, { tier: "pro" });
+    expect((await a.createOrder()).statusCode).toBe(201);
+    expect(await queued(a.seller.userId)).toBe(0);
+
+    await t.app.ctx.db
+      .update(users)
+      .set({
+        discordWebhookUrl: "https://discord.com/api/webhooks/1/follow-up",
+        discordNotificationsEnabled: true,
+      })
+      .where(eq(users.id, a.seller.userId));
+    expect((await a.createOrder()).statusCode).toBe(201);
+    expect(await queued(a.seller.userId)).toBe(1);
   });
 });

@@ -77,6 +77,29 @@ describe.each(DRIVERS)("GET /api/events (Server-Sent Events) on %s", (driver) =>
     }
   });
 
+  it("sends the hints of a window together, in one notification with each event once", async () => {
+    const seller = await signIn(t.app, uniqueName("Ssh"));
+    const { events, database } = t.app.ctx;
+    const heard: string[] = [];
+    const unsubscribe = events.subscribe(seller.userId, (e) => heard.push(e.type));
+    const notify = vi.spyOn(database.raw, "query");
+    const notifications = () => notify.mock.calls.filter(([text]) => text.includes("pg_notify")).length;
+    try {
+      // As twenty order batches in a row hint their sellers' pages.
+      for (let i = 0; i < 20; i++)
+        events.hint([
+          { userId: seller.userId, type: "orders" },
+          { userId: seller.userId, type: "inventory" },
+        ]);
+      expect(notifications()).toBe(0);
+      await expect.poll(() => heard).toEqual(["orders", "inventory"]);
+      expect(notifications()).toBe(1);
+    } finally {
+      notify.mockRestore();
+      unsubscribe();
+    }
+  });
+
   it("drops the subscription when the browser disconnects", async () => {
     const seller = await signIn(t.app, uniqueName("Ssd"));
     const stream = new EventStream(`${base}/api/events`, seller.cookie);

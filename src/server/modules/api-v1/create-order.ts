@@ -147,7 +147,7 @@ interface ClaimRow {
    * items; rank: the code name's place in the database's order
    */
   n1: number | null;
-  /** held: reserved units; rules: max items per listing */
+  /** caller: 1 when the seller has a follow-up (Discord on); held: reserved units; rules: max items per listing */
   n2: number | null;
 }
 
@@ -188,7 +188,8 @@ function claimStatement(
     text: `WITH request AS (
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS request(key_hash, key, request_hash)
      ), caller AS (
-       SELECT id AS user_id, api_key_hash AS key_hash, api_integration_enabled, subscription_tier, subscription_expiry
+       SELECT id AS user_id, api_key_hash AS key_hash, api_integration_enabled, subscription_tier, subscription_expiry,
+              discord_webhook_url IS NOT NULL AND discord_notifications_enabled AS follow_up
          FROM users WHERE api_key_hash IN (SELECT key_hash FROM request) ORDER BY id FOR KEY SHARE
      )${rate}, request_line AS (
        SELECT c.user_id, l.code_name
@@ -215,7 +216,7 @@ function claimStatement(
      SELECT 'caller' AS kind, user_id::text AS user_id, key_hash AS key, NULL AS item_id, NULL AS code_name,
             NULL AS game, subscription_tier AS name,
             (extract(epoch FROM subscription_expiry) * 1000)::bigint::text AS text,
-            api_integration_enabled::int AS n1, NULL::int AS n2
+            api_integration_enabled::int AS n1, follow_up::int AS n2
        FROM caller${
          limit
            ? `
@@ -246,6 +247,7 @@ function claimStatement(
 /** The claim's rows, by kind. */
 function readClaim(rows: ClaimRow[], limit: LimitTake | null) {
   const callers = new Map<string, ApiCaller & { userId: string }>();
+  const followedUp = new Set<string>();
   const rates = new Map<string, { points: number; expire: number }>();
   const keys = new Map<string, { requestHash: string; answer: ApiOrder | null }>();
   const heldBySeller = new Map<string, HeldItem[]>();
@@ -255,14 +257,15 @@ function readClaim(rows: ClaimRow[], limit: LimitTake | null) {
   const rank = new Map<string, number>();
   for (const r of rows) {
     const userId = r.user_id ?? "";
-    if (r.kind === "caller")
+    if (r.kind === "caller") {
       callers.set(r.key ?? "", {
         userId,
         apiIntegrationEnabled: r.n1 === 1,
         subscriptionTier: r.name ?? "",
         subscriptionExpiry: r.text === null ? null : new Date(Number(r.text)),
       });
-    else if (r.kind === "rate")
+      if (r.n2 === 1) followedUp.add(userId);
+    } else if (r.kind === "rate")
       rates.set((r.key ?? "").slice(limit?.prefix.length), { points: Number(r.n1), expire: Number(r.text) });
     else if (r.kind === "key")
       keys.set(`${userId} ${r.key}`, {
@@ -286,7 +289,7 @@ function readClaim(rows: ClaimRow[], limit: LimitTake | null) {
     } else if (r.kind === "endpoint") endpoints.set(userId, r.key ?? "");
     else if (r.kind === "rank") rank.set(r.code_name ?? "", Number(r.n1));
   }
-  return { callers, rates, keys, heldBySeller, locked, rules, endpoints, rank };
+  return { callers, followedUp, rates, keys, heldBySeller, locked, rules, endpoints, rank };
 }
 
 /**
@@ -322,7 +325,7 @@ async function windowsOf(
  */
 function writeStatement(
   drafts: OrderDraft[],
-  answered: (readonly [string, string, string])[],
+  answered: (readonly [string, string, string, string])[],
   released: (readonly [string, string])[],
   deliveries: (readonly [string, string, string, string, string])[],
   locked: Map<string, Balance>,
@@ -332,7 +335,7 @@ function writeStatement(
   const p = inserts.values.length;
   const values = [
     ...inserts.values,
-    ...columnsOf(answered, 3),
+    ...columnsOf(answered, 4),
     ...columnsOf(released, 2),
     ...columnsOf(deliveries, 5),
   ];
@@ -341,19 +344,24 @@ function writeStatement(
   if (reserved.outcomes.some((o) => !o.applied)) throw new Error("Reservation refused after the checks");
   const statement: Statement = {
     name: reserved.ctes ? "api_order_write_reserving" : "api_order_write",
+    // The key's row, taken in the first round trip, is answered through its primary key (an upsert that always
+    // updates): an UPDATE joined to the keys would be planned once per connection, and with the table's statistics of
+    // that moment it scanned the whole table on every batch as the table grew (decision 063).
     text: `WITH ${inserts.ctes}, key_answered AS (
-         UPDATE api_idempotency_keys k SET status_code = 201, response = a.response::jsonb
-           FROM unnest($${p + 1}::uuid[], $${p + 2}::text[], $${p + 3}::text[]) AS a(user_id, key, response)
-          WHERE k.user_id = a.user_id AND k.key = a.key
+         INSERT INTO api_idempotency_keys AS k (user_id, key, request_hash, status_code, response)
+         SELECT a.user_id, a.key, a.request_hash, 201, a.response::jsonb
+           FROM unnest($${p + 1}::uuid[], $${p + 2}::text[], $${p + 3}::text[], $${p + 4}::text[])
+             AS a(user_id, key, request_hash, response)
+         ON CONFLICT (user_id, key) DO UPDATE SET status_code = 201, response = excluded.response
          RETURNING 1
        ), key_released AS (
-         DELETE FROM api_idempotency_keys k USING unnest($${p + 4}::uuid[], $${p + 5}::text[]) AS r(user_id, key)
+         DELETE FROM api_idempotency_keys k USING unnest($${p + 5}::uuid[], $${p + 6}::text[]) AS r(user_id, key)
           WHERE k.user_id = r.user_id AND k.key = r.key
          RETURNING 1
        ), delivery AS (
          INSERT INTO webhook_deliveries (id, user_id, endpoint_id, event, order_id, body)
          SELECT d.id, d.user_id, d.endpoint_id, 'order.created', d.order_id, d.body
-           FROM unnest($${p + 6}::uuid[], $${p + 7}::uuid[], $${p + 8}::uuid[], $${p + 9}::uuid[], $${p + 10}::text[])
+           FROM unnest($${p + 7}::uuid[], $${p + 8}::uuid[], $${p + 9}::uuid[], $${p + 10}::uuid[], $${p + 11}::text[])
              AS d(id, user_id, endpoint_id, order_id, body)
          RETURNING 1
        )${reserved.ctes ? `, ${reserved.ctes}` : ""}
@@ -370,8 +378,8 @@ function writeStatement(
  * the API scope's hook makes them (decision 059: 401, the write limit's 429, 403, then its body's 400), then its
  * Idempotency-Key, so a retry gets the first answer (or its 422) even when stock, rules or catalogue would refuse
  * the same order now; a refused request gives its key back. An accepted order (source api, claimable only by its
- * authKey) reserves its items through the ledger, answers its key, and queues its order.created webhook and the
- * orders.created hook (the seller's Discord message, decision 008). Requests repeating a key of an earlier one in
+ * authKey) reserves its items through the ledger, answers its key, and queues its order.created webhook and, for a
+ * seller with Discord on, the orders.created hook (the seller's Discord message, decision 008). Requests repeating a key of an earlier one in
  * the batch run after it, in a batch of their own, so they see its answer.
  */
 export async function createApiOrders(
@@ -428,7 +436,7 @@ async function createDistinctApiOrders(
     };
     const drafts: OrderDraft[] = [];
     const moves: Movement[] = [];
-    const answered: (readonly [string, string, string])[] = [];
+    const answered: (readonly [string, string, string, string])[] = [];
     const released: (readonly [string, string])[] = [];
     const deliveries: (readonly [string, string, string, string, string])[] = [];
     const results = requests.map((r, i): ApiOrderResult => {
@@ -494,7 +502,13 @@ async function createDistinctApiOrders(
         lines: quantities,
         ref: { orderId: id },
       });
-      if (r.idempotencyKey !== undefined) answered.push([userId, r.idempotencyKey, JSON.stringify(order)]);
+      if (r.idempotencyKey !== undefined)
+        answered.push([
+          userId,
+          r.idempotencyKey,
+          hashes[i] ?? missing("the request's hash"),
+          JSON.stringify(order),
+        ]);
       const endpointId = claim.endpoints.get(userId);
       if (endpointId) {
         const deliveryId = randomUUID();
@@ -521,6 +535,8 @@ async function createDistinctApiOrders(
       claim.locked,
       moves,
     );
+    // Its listeners act only for sellers with Discord on (API orders sell no listing to sync, decision 063).
+    const followUps = created.filter((c) => claim.followedUp.has(c.userId));
     const jobs = [
       ...(deliveries.length
         ? [
@@ -530,10 +546,10 @@ async function createDistinctApiOrders(
             ),
           ]
         : []),
-      ...(created.length
+      ...(followUps.length
         ? [
             await ctx.jobs.sendManyStatement<OrderCreatedBatch>(ORDER_CREATED_JOB, [
-              { events: createdEvents(created) },
+              { events: createdEvents(followUps) },
             ]),
           ]
         : []),
@@ -544,14 +560,12 @@ async function createDistinctApiOrders(
   });
 
   const sellers = [...new Set(created.map((c) => c.userId))];
-  void ctx.events
-    .publishMany(
-      sellers.flatMap((userId) => [
-        { userId, type: "orders" as const },
-        { userId, type: "inventory" as const },
-      ]),
-    )
-    .catch((err) => ctx.log.warn({ err }, "order events not published"));
+  ctx.events.hint(
+    sellers.flatMap((userId) => [
+      { userId, type: "orders" as const },
+      { userId, type: "inventory" as const },
+    ]),
+  );
   return results;
 }
 

@@ -467,7 +467,8 @@ async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): 
   });
 
   // Realtime events follow the commit: a NOTIFY inside the transaction would hold PostgreSQL's notification lock
-  // through the commit's WAL flush and serialize all intake. They are hints to refresh, so they are not awaited.
+  // through the commit's WAL flush and serialize all intake. They are hints to refresh: they go with the window's
+  // others (EventBus.hint), not awaited.
   const notify = new Map<string, boolean>();
   for (const e of published) notify.set(e.userId, (notify.get(e.userId) ?? false) || e.served);
   const realtime = [...notify].flatMap(([userId, served]) =>
@@ -476,7 +477,7 @@ async function ingestShopifyOrders(ctx: AppContext, requests: IntakeRequest[]): 
       type,
     })),
   );
-  void ctx.events.publishMany(realtime).catch((err) => ctx.log.warn({ err }, "order events not published"));
+  ctx.events.hint(realtime);
   return results;
 }
 
