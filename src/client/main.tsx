@@ -2,13 +2,9 @@ import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { startFirstQueries } from "./app/page-first-queries";
-import { queryClient } from "./lib/query-client";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
-
-startFirstQueries(queryClient, window.location.pathname);
 
 const app = (
   <StrictMode>

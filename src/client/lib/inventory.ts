@@ -3,11 +3,9 @@ import type { InventoryEntry } from "@contract/inventory";
 import { useQuery } from "@tanstack/react-query";
 import { endpointQuery } from "./queries";
 
-export const inventoryQuery = endpointQuery(inventoryEndpoints.list);
-
 /** The seller's inventory rows, read by the inventory page and the link dialog alike. */
 export function useInventory(enabled = true) {
-  return useQuery({ ...inventoryQuery, enabled });
+  return useQuery({ ...endpointQuery(inventoryEndpoints.list), enabled });
 }
 
 /** Spec 000 §3: rows with the same itemId are summed for display (first row's details, input order kept). */

@@ -3,13 +3,10 @@ import { dashboardEndpoints } from "@contract/endpoints/dashboard";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { endpointQuery } from "@/lib/queries";
 
-export const dashboardQuery = (period: DashboardPeriod) =>
-  endpointQuery(dashboardEndpoints.dashboard, { query: { period } });
-
 /** Live updates refetch it for every period when orders change; the last period shows while the next loads. */
 export function useDashboard(period: DashboardPeriod) {
   return useQuery({
-    ...dashboardQuery(period),
+    ...endpointQuery(dashboardEndpoints.dashboard, { query: { period } }),
     placeholderData: keepPreviousData,
   });
 }

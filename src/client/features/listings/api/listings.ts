@@ -3,10 +3,8 @@ import { shopifyEndpoints } from "@contract/endpoints/shopify";
 import { useQuery } from "@tanstack/react-query";
 import { endpointQuery } from "@/lib/queries";
 
-export const listingsQuery = endpointQuery(listingsEndpoints.list);
-
 export function useListings() {
-  return useQuery(listingsQuery);
+  return useQuery(endpointQuery(listingsEndpoints.list));
 }
 
 /** Spec 000 §7: the store's products are read only while the link dialog is open, and afresh at each opening. */

@@ -11,10 +11,8 @@ import { isPolledStep, POLL_INTERVAL_MS, type PurchaseStep } from "../purchase-m
 
 export const USER_INVOICES_KEY = queryKeyOf(paymentsEndpoints.userInvoices);
 
-export const userInvoicesQuery = endpointQuery(paymentsEndpoints.userInvoices);
-
 export function useUserInvoices() {
-  return useQuery(userInvoicesQuery);
+  return useQuery(endpointQuery(paymentsEndpoints.userInvoices));
 }
 
 /** The open invoice, polled every 5 s while the wizard shows step 4, 5 or 7 (spec 001 §4), and not otherwise. */
