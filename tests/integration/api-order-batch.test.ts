@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { API_TEXTS } from "../../src/contract/api.js";
-import { at } from "../../src/server/db/rows.js";
 import { apiIdempotencyKeys, orders, users, webhookDeliveries } from "../../src/server/db/schema/index.js";
 import { HttpError } from "../../src/server/http/errors.js";
 import { createApiOrders } from "../../src/server/modules/api-v1/create-order.js";
@@ -9,6 +8,7 @@ import { hashToken } from "../../src/server/modules/auth/index.js";
 import { apiSeller } from "./api-fixtures.js";
 import { balanceOf, createItem, grant } from "./bot-fixtures.js";
 import { DRIVERS, useTestApp } from "./harness.js";
+import { jobsNaming } from "./jobs.js";
 
 const errorOf = (result: object) => {
   if (!("error" in result) || !(result.error instanceof HttpError)) throw new Error("expected an error");
@@ -107,18 +107,7 @@ describe.each(DRIVERS)("create-order batches on %s", (driver) => {
   });
 
   it("queues the orders.created follow-up only for sellers with Discord on", async () => {
-    const queued = async (userId: string) =>
-      Number(
-        at(
-          (
-            await t.app.ctx.database.raw.query<{ n: number }>(
-              "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'orders.created' AND data::text LIKE $1",
-              [`%${userId}%`],
-            )
-          ).rows,
-          0,
-        ).n,
-      );
+    const queued = (userId: string) => jobsNaming(t.app, "orders.created", userId);
     const a = await apiSeller(t.app, { tier: "pro" });
     expect((await a.createOrder()).statusCode).toBe(201);
     expect(await queued(a.seller.userId)).toBe(0);

@@ -13,6 +13,23 @@ describe.each(DRIVERS)("GET /api/events (Server-Sent Events) on %s", (driver) =>
     base = await t.app.listen({ port: 0, host: "127.0.0.1" });
   });
 
+  /**
+   * A new seller whose events this instance hears, and a count of the NOTIFY statements sent from now on (`notify`
+   * is the spy on the database's queries); `stop` ends both.
+   */
+  async function listenAsNewSeller(prefix: string) {
+    const seller = await signIn(t.app, uniqueName(prefix));
+    const heard: string[] = [];
+    const unsubscribe = t.app.ctx.events.subscribe(seller.userId, (e) => heard.push(e.type));
+    const notify = vi.spyOn(t.app.ctx.database.raw, "query");
+    const notifications = () => notify.mock.calls.filter(([text]) => text.includes("pg_notify")).length;
+    const stop = () => {
+      notify.mockRestore();
+      unsubscribe();
+    };
+    return { seller, heard, notify, notifications, stop };
+  }
+
   it("refuses anonymous callers with a JSON 401", async () => {
     const res = await fetch(`${base}/api/events`);
     expect(res.status).toBe(401);
@@ -43,12 +60,8 @@ describe.each(DRIVERS)("GET /api/events (Server-Sent Events) on %s", (driver) =>
   });
 
   it("notifies a transaction's events after it commits, never when it rolls back, and a burst in few statements", async () => {
-    const seller = await signIn(t.app, uniqueName("Sst"));
-    const { events, database } = t.app.ctx;
-    const heard: string[] = [];
-    const unsubscribe = events.subscribe(seller.userId, (e) => heard.push(e.type));
-    const notify = vi.spyOn(database.raw, "query");
-    const notifications = () => notify.mock.calls.filter(([text]) => text.includes("pg_notify")).length;
+    const { seller, heard, notify, notifications, stop } = await listenAsNewSeller("Sst");
+    const { events } = t.app.ctx;
     try {
       await expect(
         t.app.ctx.db.transaction(async (tx) => {
@@ -72,18 +85,13 @@ describe.each(DRIVERS)("GET /api/events (Server-Sent Events) on %s", (driver) =>
       await expect.poll(() => heard.filter((type) => type === "inventory").length).toBe(50);
       expect(heard).not.toContain("bots");
     } finally {
-      notify.mockRestore();
-      unsubscribe();
+      stop();
     }
   });
 
   it("sends the hints of a window together, in one notification with each event once", async () => {
-    const seller = await signIn(t.app, uniqueName("Ssh"));
-    const { events, database } = t.app.ctx;
-    const heard: string[] = [];
-    const unsubscribe = events.subscribe(seller.userId, (e) => heard.push(e.type));
-    const notify = vi.spyOn(database.raw, "query");
-    const notifications = () => notify.mock.calls.filter(([text]) => text.includes("pg_notify")).length;
+    const { seller, heard, notifications, stop } = await listenAsNewSeller("Ssh");
+    const { events } = t.app.ctx;
     try {
       // As twenty order batches in a row hint their sellers' pages.
       for (let i = 0; i < 20; i++)
@@ -95,8 +103,7 @@ describe.each(DRIVERS)("GET /api/events (Server-Sent Events) on %s", (driver) =>
       await expect.poll(() => heard).toEqual(["orders", "inventory"]);
       expect(notifications()).toBe(1);
     } finally {
-      notify.mockRestore();
-      unsubscribe();
+      stop();
     }
   });
 

@@ -21,3 +21,12 @@ export async function drainJobs(app: App, timeoutMs = 20_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** How many jobs of this name the queue holds whose payload names this seller (queued, running or done). */
+export async function jobsNaming(app: App, name: string, userId: string): Promise<number> {
+  const { rows } = await app.ctx.database.raw.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data::text LIKE $2",
+    [name, `%${userId}%`],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -12,6 +12,7 @@ import {
 } from "../../src/server/db/schema/index.js";
 import { shopifyWebhookSignature } from "../../src/server/integrations/shopify/sandbox/signing.js";
 import { DRIVERS, useTestApp } from "./harness.js";
+import { jobsNaming } from "./jobs.js";
 import {
   linkListing,
   orderBody,
@@ -119,18 +120,7 @@ describe.each(DRIVERS)("Shopify webhooks on %s", (driver) => {
   });
 
   it("queues the orders.created follow-up only for sellers with something to follow up", async () => {
-    const queued = async (userId: string) =>
-      Number(
-        at(
-          (
-            await t.app.ctx.database.raw.query<{ n: number }>(
-              "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'orders.created' AND data::text LIKE $1",
-              [`%${userId}%`],
-            )
-          ).rows,
-          0,
-        ).n,
-      );
+    const queued = (userId: string) => jobsNaming(t.app, "orders.created", userId);
     const s = await sellerWithListing();
     await placeOrder(t.app, s.shop, [{ variantId: s.variant.variantId, quantity: 1 }], "a@example.com");
     expect(await ordersOf(s.user.userId)).toHaveLength(1);
