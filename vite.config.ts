@@ -125,6 +125,17 @@ function pagePreloads(): Plugin {
   };
 }
 
+/** Runs a module of the sources in Node at build time, through Vite's module runner with the app's aliases. */
+async function runInNode<T>(file: string): Promise<T> {
+  const { module } = await runnerImport<T>(file, {
+    configFile: false,
+    root,
+    logLevel: "warn",
+    resolve: { alias: ALIASES },
+  });
+  return module;
+}
+
 const ENDPOINTS_DIR = path.join(root, "src/contract/endpoints");
 
 /** An endpoint of the contract as the server declares it (src/contract/endpoint.ts), as far as this build reads it. */
@@ -193,15 +204,8 @@ function endpointRoutesForClient(): Plugin {
         .readdirSync(ENDPOINTS_DIR)
         .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
         .map((file) => path.join(ENDPOINTS_DIR, file));
-      for (const file of files) {
-        const { module } = await runnerImport<Record<string, unknown>>(file, {
-          configFile: false,
-          root,
-          logLevel: "warn",
-          resolve: { alias: ALIASES },
-        });
-        modules.set(file, clientEndpointsModule(file, module));
-      }
+      for (const file of files)
+        modules.set(file, clientEndpointsModule(file, await runInNode<Record<string, unknown>>(file)));
     },
     load(id) {
       return modules.get(id.split("?")[0] ?? id) ?? null;
@@ -301,9 +305,8 @@ const LANDING_HTML = "landing.html";
  * run through Vite's module runner with the app's aliases), so a phone paints it before any JavaScript arrives.
  */
 async function prerenderLanding(): Promise<void> {
-  const { module } = await runnerImport<{ renderLanding: () => string }>(
+  const module = await runInNode<{ renderLanding: () => string }>(
     path.join(root, "src/client/landing-prerender.tsx"),
-    { configFile: false, root, logLevel: "warn", resolve: { alias: ALIASES } },
   );
   const indexHtml = fs.readFileSync(path.join(outDir, "index.html"), "utf8");
   const empty = '<div id="root"></div>';
