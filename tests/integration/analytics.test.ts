@@ -4,6 +4,7 @@ import { ORDERS_CSV_COLUMNS } from "../../src/contract/analytics.js";
 import { DASHBOARD_PERIODS } from "../../src/contract/dashboard.js";
 import type { OrderStatus } from "../../src/contract/orders.js";
 import type { App } from "../../src/server/app.js";
+import { txSql } from "../../src/server/db/client.js";
 import { at, missing } from "../../src/server/db/rows.js";
 import { orderItems, orders } from "../../src/server/db/schema/index.js";
 import { foldAnalytics, invalidateDashboardRollups } from "../../src/server/modules/dashboard/index.js";
@@ -331,6 +332,36 @@ describe.each(DRIVERS)("costs and analytics on %s", (driver) => {
       [a.id, 3, 12],
       [b.id, 2, 4],
     ]);
+    const { before, folded, after } = await rebuiltRows(t.app, seller.userId);
+    expect(folded).toEqual(before);
+    expect(before).toEqual(after);
+  });
+
+  it("reaches the orders' items by index in the triggers, never reading order_items whole (migration 0025)", async () => {
+    const seller = await signIn(t.app, uniqueName("ByIndex"));
+    const item = await createItem(t.app, "mm2");
+    const scans = await t.app.ctx.db.transaction(async (tx) => {
+      const [order = missing("the order")] = await createOrders(
+        tx,
+        [1, 2, 3].map((n) => ({
+          userId: seller.userId,
+          source: "shopify" as const,
+          status: "unclaimed" as const,
+          game: "mm2",
+          totalAmount: `${n}.00`,
+          items: [{ itemId: item.id, quantity: n }],
+        })),
+      );
+      await tx
+        .update(orders)
+        .set({ status: "pending", claimedAt: new Date(), robloxUsername: "ByIndexBuyer" })
+        .where(eq(orders.id, order.id));
+      // This transaction's own counts, before they are reported.
+      return txSql(tx).query<{ n: number }>(
+        "SELECT COALESCE(sum(seq_scan), 0)::int AS n FROM pg_stat_xact_user_tables WHERE relname = 'order_items'",
+      );
+    });
+    expect(at(scans.rows, 0).n).toBe(0);
     const { before, folded, after } = await rebuiltRows(t.app, seller.userId);
     expect(folded).toEqual(before);
     expect(before).toEqual(after);
