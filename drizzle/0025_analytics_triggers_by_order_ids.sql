@@ -7,7 +7,8 @@
 -- `= ANY (touched)`, an index condition, and they run with sequential scans off: a generic plan made while the tables
 -- were small would otherwise filter them whole for the array (measured: a sequential scan of orders and of
 -- order_items per batch). Each probe is an index lookup whatever the tables' size or statistics. An update of orders
--- that changes no counted column writes nothing (it ran eight statements that found no row).
+-- that changes no counted column writes nothing (it ran eight statements that found no row), and items inserted
+-- with their order are counted from the new rows alone.
 --
 -- The generation is a function now, so a migration that changes analytics_templates() calls it again.
 CREATE FUNCTION analytics_generate_triggers() RETURNS void LANGUAGE plpgsql AS $gen$
@@ -56,11 +57,21 @@ END $fn$$f$, changed_orders, on_update, on_insert);
       WHEN 'UPDATE' THEN format('(SELECT i.* FROM %s i WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = i.id) UNION ALL SELECT * FROM old_rows)', touched_items)
       ELSE format('(SELECT * FROM %s i UNION ALL SELECT * FROM old_rows)', touched_items)
     END;
-    item_body := item_body || format(E'  %s TG_OP = %L THEN\n    touched := ARRAY(SELECT DISTINCT order_id FROM %s);\n%s;\n%s;\n',
+    item_body := item_body || format(E'  %s TG_OP = %L THEN\n    touched := ARRAY(SELECT DISTINCT order_id FROM %s);\n',
       CASE op WHEN 'INSERT' THEN 'IF' ELSE 'ELSIF' END, op,
-      CASE op WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END,
+      CASE op WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END);
+    IF op = 'INSERT' THEN
+      -- Items inserted with their order (the intake, create-order): the order had no items before, so nothing is
+      -- taken away and the new rows are all its items.
+      item_body := item_body || format(E'    IF NOT EXISTS (SELECT 1 FROM %s b) THEN\n%s;\n    ELSE\n',
+        before_items, format(item_q, touched_orders, 'new_rows', 1, 'delta'));
+    END IF;
+    item_body := item_body || format(E'%s;\n%s;\n',
       format(item_q, touched_orders, before_items, -1, 'delta'),
       format(item_q, touched_orders, touched_items, 1, 'delta'));
+    IF op = 'INSERT' THEN
+      item_body := item_body || E'    END IF;\n';
+    END IF;
   END LOOP;
   EXECUTE format($f$CREATE OR REPLACE FUNCTION analytics_items_changed() RETURNS trigger LANGUAGE plpgsql SET enable_seqscan = off AS $fn$
 DECLARE

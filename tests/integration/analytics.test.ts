@@ -289,6 +289,10 @@ describe.each(DRIVERS)("costs and analytics on %s", (driver) => {
       .set({ quantity: 9 })
       .where(inArray(orderItems.orderId, ids.slice(40, 50)));
     await t.app.ctx.db.delete(orderItems).where(inArray(orderItems.orderId, ids.slice(50, 55)));
+    // Lines added to orders that have lines already: each order's revenue is shared anew among all its items.
+    await t.app.ctx.db
+      .insert(orderItems)
+      .values(ids.slice(55, 58).map((orderId) => ({ orderId, itemId: at(items, 2).id, quantity: 4 })));
     const { before, folded, after } = await rebuiltRows(t.app, seller.userId);
     expect(folded).toEqual(before);
     expect(before).toEqual(after);

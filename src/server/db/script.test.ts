@@ -1,3 +1,4 @@
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { scriptText, sqlLiteral } from "./script.js";
 
@@ -10,6 +11,28 @@ describe("sqlLiteral", () => {
     expect(sqlLiteral("a\\b")).toBe(" E'a\\\\b'");
     expect(sqlLiteral(["x", null, 'q"uote'])).toBe(` E'{"x",NULL,"q\\\\"uote"}'`);
     expect(sqlLiteral(["x\\y"])).toBe(` E'{"x\\\\\\\\y"}'`);
+  });
+});
+
+describe("sqlLiteral of an array", () => {
+  const { prepareValue } = (pg as unknown as { utils: { prepareValue: (v: unknown) => string } }).utils;
+  const asPgWould = (value: unknown[]) => {
+    const text = prepareValue(value);
+    return /['\\]/.test(text) ? pg.escapeLiteral(text) : `'${text}'`;
+  };
+
+  it("writes every element as pg's own array literal does", () => {
+    const arrays: unknown[][] = [
+      [],
+      ["7c9e6679-7425-40de-944b-e07fc1f90ae7", null, "plain"],
+      ['say "hi"', "back\\slash", 'both \\"', "it's", "", "ünïcode ✓", "{braces}, commas"],
+      [1, 2.5, -3, 0, null, undefined],
+      [true, false, null],
+      [12345678901234567890n],
+      [["nested", "array"], ["x"]],
+      [new Date(Date.UTC(2026, 10, 27, 12, 0, 0)), "mixed"],
+    ];
+    for (const array of arrays) expect(sqlLiteral(array)).toBe(asPgWould(array));
   });
 });
 

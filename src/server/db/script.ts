@@ -24,9 +24,28 @@ export interface ScriptTransaction {
 // pg's own serialisation of parameter values (arrays become array literals, Dates ISO text, objects JSON).
 const { prepareValue } = (pg as unknown as { utils: { prepareValue: (v: unknown) => string | null } }).utils;
 
+/**
+ * An array of strings, numbers, booleans and nulls as pg's array literal, quoting only the elements with a quote or
+ * a backslash (pg runs two replaces on every element: 4% of the server's time at the ingest's full rate). Anything
+ * else is pg's to write.
+ */
+function arrayText(values: readonly unknown[]): string | null {
+  let text = "{";
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) text += ",";
+    if (v === null || v === undefined) text += "NULL";
+    else if (typeof v === "string")
+      text += /["\\]/.test(v) ? `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"` : `"${v}"`;
+    else if (typeof v === "number" || typeof v === "bigint" || typeof v === "boolean") text += `"${v}"`;
+    else return prepareValue(values);
+  }
+  return `${text}}`;
+}
+
 /** One value as an SQL literal, escaped by pg: the text PostgreSQL would have received as the parameter. */
 export function sqlLiteral(value: unknown): string {
-  const prepared = value === undefined ? null : prepareValue(value);
+  const prepared = value === undefined ? null : Array.isArray(value) ? arrayText(value) : prepareValue(value);
   if (prepared === null) return "NULL";
   // What escapeLiteral answers for text with no quote or backslash, without its character-by-character copy (the
   // intake's array literals run to kilobytes).

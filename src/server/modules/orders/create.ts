@@ -1,12 +1,26 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomFillSync, randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import type { OrderSource, OrderStatus } from "../../../contract/orders.js";
 import { type Tx, txSql } from "../../db/client.js";
 import { orders } from "../../db/schema/orders.js";
 import { columnsOf } from "../../db/unnest.js";
 
+const AUTH_KEY_BYTES = 24;
+// Keys are cut from a pool of random bytes filled 256 keys at a time, as node's randomUUID does: a randomBytes call
+// per key was 1.7% of the server's time taking in orders flat out (issue 30).
+const authKeyPool = Buffer.alloc(AUTH_KEY_BYTES * 256);
+let authKeyOffset = authKeyPool.length;
+
 /** The buyer's secret claim key (192 random bits), for every order source. */
-export const newAuthKey = () => randomBytes(24).toString("base64url");
+export function newAuthKey(): string {
+  if (authKeyOffset === authKeyPool.length) {
+    randomFillSync(authKeyPool);
+    authKeyOffset = 0;
+  }
+  const key = authKeyPool.toString("base64url", authKeyOffset, authKeyOffset + AUTH_KEY_BYTES);
+  authKeyOffset += AUTH_KEY_BYTES;
+  return key;
+}
 
 /** An order as its source hands it in: everything but what the lifecycle fills in later (claim, bot, completion). */
 export interface OrderDraft {
