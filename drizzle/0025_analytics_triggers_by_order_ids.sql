@@ -27,6 +27,7 @@ DECLARE
   item_body text := '';
   op text;
   before_items text;
+  minus_plus text;
 BEGIN
   FOREACH q IN ARRAY analytics_templates() LOOP
     on_update := on_update
@@ -57,21 +58,19 @@ END $fn$$f$, changed_orders, on_update, on_insert);
       WHEN 'UPDATE' THEN format('(SELECT i.* FROM %s i WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = i.id) UNION ALL SELECT * FROM old_rows)', touched_items)
       ELSE format('(SELECT * FROM %s i UNION ALL SELECT * FROM old_rows)', touched_items)
     END;
-    item_body := item_body || format(E'  %s TG_OP = %L THEN\n    touched := ARRAY(SELECT DISTINCT order_id FROM %s);\n',
-      CASE op WHEN 'INSERT' THEN 'IF' ELSE 'ELSIF' END, op,
-      CASE op WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END);
-    IF op = 'INSERT' THEN
-      -- Items inserted with their order (the intake, create-order): the order had no items before, so nothing is
-      -- taken away and the new rows are all its items.
-      item_body := item_body || format(E'    IF NOT EXISTS (SELECT 1 FROM %s b) THEN\n%s;\n    ELSE\n',
-        before_items, format(item_q, touched_orders, 'new_rows', 1, 'delta'));
-    END IF;
-    item_body := item_body || format(E'%s;\n%s;\n',
+    minus_plus := format(E'%s;\n%s;\n',
       format(item_q, touched_orders, before_items, -1, 'delta'),
       format(item_q, touched_orders, touched_items, 1, 'delta'));
-    IF op = 'INSERT' THEN
-      item_body := item_body || E'    END IF;\n';
-    END IF;
+    item_body := item_body || format(E'  %s TG_OP = %L THEN\n    touched := ARRAY(SELECT DISTINCT order_id FROM %s);\n%s',
+      CASE op WHEN 'INSERT' THEN 'IF' ELSE 'ELSIF' END, op,
+      CASE op WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END,
+      CASE op
+        -- Items inserted with their order (the intake, create-order): the order had no items before, so nothing is
+        -- taken away and the new rows are all its items.
+        WHEN 'INSERT' THEN format(E'    IF NOT EXISTS (SELECT 1 FROM %s b) THEN\n%s;\n    ELSE\n%s    END IF;\n',
+          before_items, format(item_q, touched_orders, 'new_rows', 1, 'delta'), minus_plus)
+        ELSE minus_plus
+      END);
   END LOOP;
   EXECUTE format($f$CREATE OR REPLACE FUNCTION analytics_items_changed() RETURNS trigger LANGUAGE plpgsql SET enable_seqscan = off AS $fn$
 DECLARE
