@@ -5,7 +5,7 @@ import type { Game } from "../../src/contract/games";
 export function startBotAgent(
   baseUrl: string,
   game: Game,
-): { stop: () => Promise<void>; output: () => string } {
+): { stop: () => Promise<void>; pause: () => void; resume: () => void; output: () => string } {
   let output = "";
   const child: ChildProcess = spawn(
     process.execPath,
@@ -20,10 +20,15 @@ export function startBotAgent(
   });
   return {
     output: () => output,
+    // A paused agent stays online for the server (its last heartbeat counts for minutes) but trades nothing, so a
+    // test can look at a step that the bot would otherwise finish within a poll.
+    pause: () => child.kill("SIGSTOP"),
+    resume: () => child.kill("SIGCONT"),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
+        child.kill("SIGCONT");
         child.kill("SIGTERM");
       }),
   };
