@@ -226,11 +226,12 @@ const COMPUTED = new Set([
 
 /**
  * Wraps each top-level `const` of a contract module that computes its value in a call marked pure, for the client's
- * build: a schema no page uses is then dropped, and zod with the last of them. The bundler already drops unused
- * `z.…` calls (`manualPureFunctions`), but not a schema built from another schema's method (`money.nullable()`,
- * `base.extend(...)`) or with a computed argument (`Object.keys(...)`), which kept zod in the seller's pages although
- * no page parses with it (decision 064). The contract's modules declare schemas and constants and do nothing else
- * at load, so skipping an unused one changes nothing.
+ * build: a schema no page uses is then dropped, and zod with the last of them, whether it is a `z.…` call, a schema
+ * built from another schema's method (`money.nullable()`, `base.extend(...)`) or one with a computed argument
+ * (`Object.keys(...)`), which kept zod in the seller's pages although no page parses with it (decision 064). The
+ * contract's modules declare schemas and constants and do nothing else at load, so skipping an unused one changes
+ * nothing. (Marking calls of `z` pure by name, `manualPureFunctions`, is not possible since the app is built on
+ * Preact, whose minified render calls a function of its own named `z`: decision 065.)
  */
 function pureContractConstants(): Plugin {
   return {
@@ -273,21 +274,24 @@ const PREACT_COMPAT: Record<string, string> = {
 };
 
 /**
- * Builds the claim entry against Preact's compatibility layer instead of React (decision 055). Any other react or
- * react-dom module stops the build: it would bring React's renderer back into the buyer's page. Preact's own
- * modules import `preact`, which here means the aliased package.
+ * Builds the app and the claim entry against Preact's compatibility layer instead of React (decisions 055 and 065).
+ * Any other react or react-dom module stops the build: it would bring React's renderer back into a phone's pages.
+ * Preact's own modules import `preact`, which here means the aliased package. The dev server and the component tests
+ * stay on React; the browser tests run the built pages.
  */
-function preactForClaim(): Plugin {
+function preactInBuild(): Plugin {
   return {
-    name: "autodrop-claim-preact",
+    name: "autodrop-build-preact",
+    apply: "build",
     enforce: "pre",
-    applyToEnvironment: (environment) => environment.name === "claim",
     resolveId(source, importer, options) {
       const preactPath = /^preact(\/.*)?$/.exec(source);
       const target = preactPath ? `${PREACT}${preactPath[1] ?? ""}` : PREACT_COMPAT[source];
       if (!target) {
         if (/^react(-dom)?(\/|$)/.test(source))
-          throw new Error(`the claim entry imports ${source}, which Preact's compatibility layer lacks`);
+          throw new Error(
+            `${importer ?? "the build"} imports ${source}, which Preact's compatibility layer lacks`,
+          );
         return null;
       }
       return this.resolve(target, importer, { ...options, skipSelf: true });
@@ -328,7 +332,7 @@ export default defineConfig(({ command, mode }) => ({
     pagePreloads(),
     endpointRoutesForClient(),
     pureContractConstants(),
-    preactForClaim(),
+    preactInBuild(),
     // `vite build --mode analyze`: the bundler's report of what each chunk pulls in, one per build
     // (dist/bundle-report.html for the app, dist/bundle-report-claim.html for the claim page).
     mode === "analyze" &&
@@ -355,13 +359,10 @@ export default defineConfig(({ command, mode }) => ({
         manifest: true,
         rolldownOptions: {
           input: { main: path.join(root, "index.html") },
-          // Unused zod schemas are dropped. The app's build only: the hint goes by name in every module, and Preact's
-          // minified render calls a function of its own named z, which the claim build must keep (decision 055).
-          treeshake: { manualPureFunctions: ["z"] },
           output: {
-            // React changes rarely: its own long-cached chunk, loaded by every page of the app.
+            // The renderer changes rarely: its own long-cached chunk, loaded by every page of the app.
             codeSplitting: {
-              groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+              groups: [{ name: "preact", test: /node_modules[\\/]preact-11[\\/]/ }],
             },
           },
         },
