@@ -299,6 +299,70 @@ describe.each(DRIVERS)("costs and analytics on %s", (driver) => {
     expect((before[1] as unknown[]).length).toBeGreaterThan(0);
   });
 
+  it("appends each change to the hour deltas only, and counts every hour for its UTC day before and after the fold", async () => {
+    const seller = await signIn(t.app, uniqueName("Hours"));
+    const item = await createItem(t.app, "mm2");
+    const ids = await placeOrders(
+      t.app,
+      seller.userId,
+      [1, 5, 26, 50].map((hours) => ({
+        ago: hours * HOUR,
+        total: "3.00",
+        status: "unclaimed" as const,
+        lines: [{ itemId: item.id, quantity: 2 }],
+      })),
+    );
+    await t.app.ctx.db
+      .update(orders)
+      .set({ status: "completed", claimedAt: new Date() })
+      .where(eq(orders.id, at(ids, 0)));
+    const deltaSpans = await t.app.ctx.database.raw.query<{ span: string }>(
+      `SELECT DISTINCT span FROM analytics_stats_delta WHERE user_id = $1
+       UNION SELECT DISTINCT span FROM analytics_item_stats_delta WHERE user_id = $1`,
+      [seller.userId],
+    );
+    expect(deltaSpans.rows).toEqual([{ span: "hour" }]);
+
+    /** Each UTC day's totals as the view answers them, and as its hours add up. */
+    const days = async () => {
+      const { rows } = await t.app.ctx.database.raw.query<{ table: string; day: string; units: string }>(
+        `SELECT 'stats' AS table, bucket::text AS day, (orders || ' ' || revenue || ' ' || delivered) AS units
+           FROM analytics_stats WHERE user_id = $1 AND span = 'day'
+         UNION ALL
+         SELECT 'items', bucket::text, (units || ' ' || revenue || ' ' || delivered_units)
+           FROM analytics_item_stats WHERE user_id = $1 AND span = 'day'
+         ORDER BY 1, 2`,
+        [seller.userId],
+      );
+      const { rows: fromHours } = await t.app.ctx.database.raw.query<{
+        table: string;
+        day: string;
+        units: string;
+      }>(
+        `SELECT 'stats' AS table, date_trunc('day', bucket, 'UTC')::text AS day,
+                (sum(orders) || ' ' || sum(revenue) || ' ' || sum(delivered)) AS units
+           FROM analytics_stats WHERE user_id = $1 AND span = 'hour' GROUP BY 2
+         UNION ALL
+         SELECT 'items', date_trunc('day', bucket, 'UTC')::text,
+                (sum(units) || ' ' || sum(revenue) || ' ' || sum(delivered_units))
+           FROM analytics_item_stats WHERE user_id = $1 AND span = 'hour' GROUP BY 2
+         ORDER BY 1, 2`,
+        [seller.userId],
+      );
+      return { rows, fromHours };
+    };
+    const unfoldedDays = await days();
+    expect(unfoldedDays.rows).toEqual(unfoldedDays.fromHours);
+    expect(
+      unfoldedDays.rows.filter((r) => r.table === "stats").map((r) => Number(r.units.split(" ")[0])),
+    ).toSatisfy((counts: number[]) => counts.reduce((a, b) => a + b, 0) === 4);
+
+    const { before, folded, after } = await rebuiltRows(t.app, seller.userId);
+    expect(folded).toEqual(before);
+    expect(before).toEqual(after);
+    expect((await days()).rows).toEqual(unfoldedDays.rows);
+  });
+
   it("counts each unit once when orders and their items are inserted in one statement (createOrders)", async () => {
     const seller = await signIn(t.app, uniqueName("OneStatement"));
     const [a = missing("a"), b = missing("b")] = [

@@ -71,16 +71,24 @@ export const dashboardListingStats = pgTable(
 );
 
 /**
+ * The seller of an analytics row. The folded tables reference users; a delta row copies the seller of an order row
+ * that the order's own foreign key checked in the same statement, so the deltas have none (migration 0026).
+ */
+function seller(checked: boolean) {
+  const column = uuid("user_id").notNull();
+  return checked ? column.references(() => users.id, { onDelete: "cascade" }) : column;
+}
+
+/**
  * Analytics per seller, game and hour or UTC day of the orders' creation (drizzle/0019_analytics.sql). Unlike the
  * rollups above they follow each order's outcome (claimed, delivered, refunded). Each has three parts (decision
  * 045): triggers on orders and order_items append what every change adds or takes away to `*_delta` (no key, so
  * order transactions lock no shared row), the fold job moves the deltas into `*_folded` every few seconds, and a
- * view with the plain name sums both, which is what the readers query.
+ * view with the plain name sums both, which is what the readers query. The stats deltas hold hours only; the fold
+ * and the views count each hour for its UTC day too (migration 0026).
  */
-const statsColumns = () => ({
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+const statsColumns = (sellerChecked = true) => ({
+  userId: seller(sellerChecked),
   span: text("span").notNull(),
   bucket: timestamp("bucket", { withTimezone: true }).notNull(),
   game: text("game").notNull(),
@@ -99,14 +107,12 @@ export const analyticsStatsFolded = pgTable("analytics_stats_folded", statsColum
   /** The sellers with orders in a bucket, for the dashboard's rollup job. */
   index("analytics_stats_folded_bucket_idx").on(t.span, t.bucket),
 ]);
-export const analyticsStatsDelta = pgTable("analytics_stats_delta", statsColumns());
+export const analyticsStatsDelta = pgTable("analytics_stats_delta", statsColumns(false));
 export const analyticsStats = pgView("analytics_stats", statsColumns()).existing();
 
 /** The same per item: units sold, their share of the revenue (by units) and units delivered (what costs count). */
-const itemStatsColumns = () => ({
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+const itemStatsColumns = (sellerChecked = true) => ({
+  userId: seller(sellerChecked),
   span: text("span").notNull(),
   bucket: timestamp("bucket", { withTimezone: true }).notNull(),
   game: text("game").notNull(),
@@ -120,14 +126,12 @@ export const analyticsItemStatsFolded = pgTable("analytics_item_stats_folded", i
   primaryKey({ columns: [t.userId, t.span, t.bucket, t.game, t.itemId] }),
   check("analytics_item_stats_folded_span_check", sql`${t.span} IN ('day', 'hour')`),
 ]);
-export const analyticsItemStatsDelta = pgTable("analytics_item_stats_delta", itemStatsColumns());
+export const analyticsItemStatsDelta = pgTable("analytics_item_stats_delta", itemStatsColumns(false));
 export const analyticsItemStats = pgView("analytics_item_stats", itemStatsColumns()).existing();
 
 /** Orders per bin of time to claim or to deliver (bins 25% wide, `analytics_bin`), per UTC day of creation. */
-const durationsColumns = () => ({
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+const durationsColumns = (sellerChecked = true) => ({
+  userId: seller(sellerChecked),
   day: timestamp("day", { withTimezone: true }).notNull(),
   kind: text("kind").notNull(),
   bin: smallint("bin").notNull(),
@@ -138,14 +142,12 @@ export const analyticsDurationsFolded = pgTable("analytics_durations_folded", du
   primaryKey({ columns: [t.userId, t.day, t.kind, t.bin] }),
   check("analytics_durations_folded_kind_check", sql`${t.kind} IN ('claim', 'deliver')`),
 ]);
-export const analyticsDurationsDelta = pgTable("analytics_durations_delta", durationsColumns());
+export const analyticsDurationsDelta = pgTable("analytics_durations_delta", durationsColumns(false));
 export const analyticsDurations = pgView("analytics_durations", durationsColumns()).existing();
 
 /** Each Roblox username that claimed a seller's orders (lower-cased), with its orders, revenue and latest order. */
-const buyersColumns = () => ({
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+const buyersColumns = (sellerChecked = true) => ({
+  userId: seller(sellerChecked),
   buyer: text("buyer").notNull(),
   username: text("username").notNull(),
   orders: integer("orders").notNull(),
@@ -160,5 +162,5 @@ export const analyticsBuyersFolded = pgTable("analytics_buyers_folded", buyersCo
     .on(t.userId, t.orders.desc(), t.lastOrderAt.desc(), t.buyer)
     .where(sql`${t.orders} > 1`),
 ]);
-export const analyticsBuyersDelta = pgTable("analytics_buyers_delta", buyersColumns());
+export const analyticsBuyersDelta = pgTable("analytics_buyers_delta", buyersColumns(false));
 export const analyticsBuyers = pgView("analytics_buyers", buyersColumns()).existing();
