@@ -6,7 +6,7 @@
 --
 -- The delta tables lose their foreign keys: each delta row copies the seller of an order row that passed the same
 -- check in the same statement (orders.user_id), so checking it again is a second SPI query per row for nothing. The
--- folded tables keep theirs.
+-- folded tables keep theirs; the fold drops a deleted seller's deltas, as the cascade did.
 --
 -- Deltas written before this migration come in hour and day pairs, which the new fold and views would count twice
 -- for the day: they are folded first, by the fold as it was. Order writers wait for the migration (the lock on
@@ -76,7 +76,8 @@ SELECT user_id, span, bucket, game, item_id, sum(units)::integer AS units, sum(r
                     FROM analytics_item_stats_delta WHERE span = 'hour') u
  GROUP BY user_id, span, bucket, game, item_id;
 --> statement-breakpoint
--- As before, but an hour's delta is folded into its hour and its day.
+-- As before, but an hour's delta is folded into its hour and its day, and the deltas of a seller no longer there are
+-- dropped (the delta tables have no foreign key to cascade them; the folded tables' keys would refuse them).
 CREATE OR REPLACE FUNCTION analytics_fold() RETURNS void LANGUAGE plpgsql AS $fn$
 BEGIN
   IF NOT pg_try_advisory_xact_lock(4519019) THEN RETURN; END IF;
@@ -84,23 +85,25 @@ BEGIN
   INSERT INTO analytics_stats_folded AS t
   SELECT m.user_id, s.span, date_trunc(s.span, m.bucket, 'UTC'), m.game, sum(m.orders), sum(m.revenue), sum(m.claimed), sum(m.delivered), sum(m.failed), sum(m.failed_revenue)
     FROM moved m JOIN (VALUES ('hour'), ('day')) s(span) ON s.span = m.span OR s.span = 'day'
+   WHERE m.user_id IN (SELECT id FROM users)
    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   ON CONFLICT (user_id, span, bucket, game) DO UPDATE SET orders = t.orders + excluded.orders, revenue = t.revenue + excluded.revenue, claimed = t.claimed + excluded.claimed, delivered = t.delivered + excluded.delivered, failed = t.failed + excluded.failed, failed_revenue = t.failed_revenue + excluded.failed_revenue;
   WITH moved AS (DELETE FROM analytics_item_stats_delta RETURNING *)
   INSERT INTO analytics_item_stats_folded AS t
   SELECT m.user_id, s.span, date_trunc(s.span, m.bucket, 'UTC'), m.game, m.item_id, sum(m.units), sum(m.revenue), sum(m.delivered_units)
     FROM moved m JOIN (VALUES ('hour'), ('day')) s(span) ON s.span = m.span OR s.span = 'day'
+   WHERE m.user_id IN (SELECT id FROM users)
    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (user_id, span, bucket, game, item_id) DO UPDATE SET units = t.units + excluded.units, revenue = t.revenue + excluded.revenue, delivered_units = t.delivered_units + excluded.delivered_units;
   WITH moved AS (DELETE FROM analytics_durations_delta RETURNING *)
   INSERT INTO analytics_durations_folded AS t
   SELECT user_id, day, kind, bin, sum(n)
-    FROM moved GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    FROM moved WHERE user_id IN (SELECT id FROM users) GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   ON CONFLICT (user_id, day, kind, bin) DO UPDATE SET n = t.n + excluded.n;
   WITH moved AS (DELETE FROM analytics_buyers_delta RETURNING *)
   INSERT INTO analytics_buyers_folded AS t
   SELECT user_id, buyer, max(username), sum(orders), sum(revenue), max(last_order_at)
-    FROM moved GROUP BY 1, 2 ORDER BY 1, 2
+    FROM moved WHERE user_id IN (SELECT id FROM users) GROUP BY 1, 2 ORDER BY 1, 2
   ON CONFLICT (user_id, buyer) DO UPDATE SET username = greatest(t.username, excluded.username), orders = t.orders + excluded.orders,
      revenue = t.revenue + excluded.revenue, last_order_at = greatest(t.last_order_at, excluded.last_order_at);
 END $fn$;
