@@ -59,21 +59,28 @@ SELECT o.user_id, lower(o.roblox_username), max(o.roblox_username), %3$s * count
 --> statement-breakpoint
 SELECT analytics_generate_triggers();
 --> statement-breakpoint
--- A delta row counts for its own span and, an hour, for its day too.
+-- What the unfolded deltas count for, by span: a delta row for its own span and, an hour, for its day too. The
+-- views below and the dashboard's rollup job read them through these.
+CREATE VIEW "analytics_stats_unfolded" AS
+SELECT * FROM analytics_stats_delta
+UNION ALL
+SELECT user_id, 'day', date_trunc('day', bucket, 'UTC'), game, orders, revenue, claimed, delivered, failed, failed_revenue
+  FROM analytics_stats_delta WHERE span = 'hour';
+--> statement-breakpoint
+CREATE VIEW "analytics_item_stats_unfolded" AS
+SELECT * FROM analytics_item_stats_delta
+UNION ALL
+SELECT user_id, 'day', date_trunc('day', bucket, 'UTC'), game, item_id, units, revenue, delivered_units
+  FROM analytics_item_stats_delta WHERE span = 'hour';
+--> statement-breakpoint
 CREATE OR REPLACE VIEW "analytics_stats" AS
 SELECT user_id, span, bucket, game, sum(orders)::integer AS orders, sum(revenue) AS revenue, sum(claimed)::integer AS claimed, sum(delivered)::integer AS delivered, sum(failed)::integer AS failed, sum(failed_revenue) AS failed_revenue
-  FROM (SELECT * FROM analytics_stats_folded
-        UNION ALL SELECT * FROM analytics_stats_delta
-        UNION ALL SELECT user_id, 'day', date_trunc('day', bucket, 'UTC'), game, orders, revenue, claimed, delivered, failed, failed_revenue
-                    FROM analytics_stats_delta WHERE span = 'hour') u
+  FROM (SELECT * FROM analytics_stats_folded UNION ALL SELECT * FROM analytics_stats_unfolded) u
  GROUP BY user_id, span, bucket, game;
 --> statement-breakpoint
 CREATE OR REPLACE VIEW "analytics_item_stats" AS
 SELECT user_id, span, bucket, game, item_id, sum(units)::integer AS units, sum(revenue) AS revenue, sum(delivered_units)::integer AS delivered_units
-  FROM (SELECT * FROM analytics_item_stats_folded
-        UNION ALL SELECT * FROM analytics_item_stats_delta
-        UNION ALL SELECT user_id, 'day', date_trunc('day', bucket, 'UTC'), game, item_id, units, revenue, delivered_units
-                    FROM analytics_item_stats_delta WHERE span = 'hour') u
+  FROM (SELECT * FROM analytics_item_stats_folded UNION ALL SELECT * FROM analytics_item_stats_unfolded) u
  GROUP BY user_id, span, bucket, game, item_id;
 --> statement-breakpoint
 -- As before, but an hour's delta is folded into its hour and its day, and the deltas of a seller no longer there are

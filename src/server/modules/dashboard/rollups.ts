@@ -87,15 +87,12 @@ export async function rollUpSettled(ctx: AppContext, now: number): Promise<void>
     );
     if (marks[0]?.done) return;
     // Every bucket of each seller with orders in any of them, so that a request rolls up no empty one either. The
-    // deltas hold hours; an hour's delta also counts for its day (migration 0026).
+    // unfolded deltas are hours, each counted for its day too (migration 0026).
     const { rows } = await q.query<{ user_id: string; span: Span; at: number }>(
       `WITH t AS (SELECT * FROM unnest($1::text[], $2::timestamptz[]) AS t(span, bucket)),
-       delta AS (SELECT user_id, span, bucket FROM analytics_stats_delta
-                 UNION ALL
-                 SELECT user_id, 'day', date_trunc('day', bucket, 'UTC') FROM analytics_stats_delta WHERE span = 'hour'),
        sellers AS (SELECT f.user_id FROM t JOIN analytics_stats_folded f ON f.span = t.span AND f.bucket = t.bucket
                    UNION
-                   SELECT d.user_id FROM t JOIN delta d ON d.span = t.span AND d.bucket = t.bucket)
+                   SELECT d.user_id FROM t JOIN analytics_stats_unfolded d ON d.span = t.span AND d.bucket = t.bucket)
        SELECT s.user_id, t.span, (extract(epoch FROM t.bucket) * 1000)::float8 AS at
          FROM sellers s CROSS JOIN t
         WHERE NOT EXISTS (SELECT 1 FROM dashboard_stats x WHERE x.user_id = s.user_id AND x.span = t.span AND x.bucket = t.bucket)`,
