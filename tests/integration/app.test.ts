@@ -123,6 +123,8 @@ describe("the single-page app", () => {
     const scripts = (body: string) => [...body.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
     const app = await t.app.inject({ method: "GET", url: "/dashboard" });
     expect(scripts(landing.body)).toEqual(scripts(app.body));
+    // The chunk the lazy pages share is not the landing's to load (decision 067).
+    expect(landing.body).not.toMatch(/app-shared-/);
     const elsewhere: { url: string; headers?: Record<string, string> }[] = [
       // A signed-in browser is sent on to its dashboard; the landing page would flash first.
       { url: "/", headers: { cookie: `${SIGNED_IN_HINT_COOKIE}=1` } },
@@ -150,6 +152,12 @@ describe("the single-page app", () => {
     // The seller's everyday screens are one chunk with their shell (decision 062).
     expect(dashboard?.files.some((file) => /seller-area-/.test(file))).toBe(true);
     expect(preloads["/orders"]?.files).toEqual(dashboard?.files);
+    // What the lazy pages share is one chunk (decision 067): over a phone's six connections, 22 small files beside
+    // the shell cost more round trips than their bytes.
+    expect(dashboard?.files).toEqual([
+      expect.stringMatching(/seller-area-/),
+      expect.stringMatching(/app-shared-/),
+    ]);
     const session = '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me">';
     const signedIn = await t.app.inject({
       method: "GET",
