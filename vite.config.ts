@@ -360,11 +360,11 @@ export default defineConfig(({ command, mode }) => ({
         rolldownOptions: {
           input: { main: path.join(root, "index.html") },
           output: {
-            // The renderer changes rarely: its own long-cached chunk, loaded by every page of the app. What the lazy pages
-            // share is one chunk (decision 067): left to itself, the bundler cut it into a chunk per set of pages that
-            // share a module, 22 files for a signed-in page, and a phone's six connections fetched them in turns. The
-            // entry's own modules stay in the entry (the landing page loads nothing more), and the charts and zod stay
-            // with the pages that use them.
+            // The renderer changes rarely: its own long-cached chunk, loaded by every page of the app. What the lazy
+            // pages share is one chunk (decision 067): left to itself, the bundler cut it into a chunk per set of pages
+            // that share a module, 22 files for a signed-in page, and a phone's six connections fetched them in turns.
+            // The entry's own modules stay in the entry (the landing page loads nothing more), and the charts and zod
+            // stay with the pages that use them; the groups above app-shared take their modules first.
             codeSplitting: {
               groups: [
                 { name: "preact", test: /node_modules[\\/]preact-11[\\/]/, priority: 3 },
@@ -375,7 +375,6 @@ export default defineConfig(({ command, mode }) => ({
                   name: "app-shared",
                   minShareCount: 2,
                   includeDependenciesRecursively: false,
-                  priority: 1,
                 },
               ],
             },
