@@ -136,6 +136,14 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Loa
     );
     try {
       const stores = await seedStores(db.url);
+      // A measurement knob (docs/performance.md, round 10 of the ingest): SQL run once the stores are seeded, e.g.
+      // "ALTER TABLE orders DISABLE TRIGGER ALL" to see what the triggers cost; never a product setting.
+      if (process.env.BENCH_SQL_AFTER_SEED) {
+        const c = new pg.Client({ connectionString: db.url });
+        await c.connect();
+        await c.query(process.env.BENCH_SQL_AFTER_SEED);
+        await c.end();
+      }
       const next = orderRequests(stores, 9_300_000_000_000_000n);
       results.push(...(await measure("Autodrop (Fastify, full intake)", app.url, next, seconds, rate)));
       const stored = await count(db.url, "SELECT count(*) AS n FROM shopify_order_receipts");
