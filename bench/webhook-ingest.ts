@@ -102,12 +102,20 @@ function load(url: string, next: () => LoadRequest, seconds: number, rate?: numb
   return runLoad({ url, connections: 100, seconds, rate, next, flatOutRequests: seconds * 2500 });
 }
 
-async function count(url: string, sql: string): Promise<number> {
+/** Runs one statement on its own connection (the benchmark's checks and knobs, outside the servers' pools). */
+async function runSql(url: string, sql: string): Promise<Record<string, unknown>[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  const { rows } = await c.query(sql);
-  await c.end();
-  return Number(rows[0].n);
+  try {
+    return (await c.query(sql)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+async function count(url: string, sql: string): Promise<number> {
+  const [row] = await runSql(url, sql);
+  return Number(row?.n);
 }
 
 /** Warms a server up at the measured rate, then measures it at that fixed rate and flat out. */
@@ -141,10 +149,7 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Loa
       // says so, so such a run is never read as the product's.
       const afterSeed = process.env.BENCH_SQL_AFTER_SEED;
       if (afterSeed) {
-        const c = new pg.Client({ connectionString: db.url });
-        await c.connect();
-        await c.query(afterSeed);
-        await c.end();
+        await runSql(db.url, afterSeed);
         console.log(`  Autodrop measured after BENCH_SQL_AFTER_SEED: ${afterSeed}`);
       }
       const next = orderRequests(stores, 9_300_000_000_000_000n);
