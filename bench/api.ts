@@ -217,10 +217,15 @@ export async function benchApi(seconds = 10, rate = 500): Promise<ApiBenchResult
   }
 }
 
+/** Every distinct order sent is stored once, under its own Idempotency-Key. */
+export function apiStoredOnce(s: ApiBenchResult["stored"]): boolean {
+  return s.orders === s.expected && s.keys === s.expected && s.keysWithOneOrder === s.expected;
+}
+
 export function printApi(result: ApiBenchResult): void {
   printLoadRows(result.rows);
   const s = result.stored;
-  const once = s.orders === s.expected && s.keys === s.expected && s.keysWithOneOrder === s.expected;
+  const once = apiStoredOnce(s);
   console.log(
     `\nstored: ${s.orders} API orders and ${s.keys} Idempotency-Keys (${s.keysWithOneOrder} answered with their own order) for ${s.expected} distinct orders sent: ${once ? "every order stored once" : "MISMATCH"}`,
   );

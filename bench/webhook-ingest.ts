@@ -125,15 +125,27 @@ async function measure(
   next: () => LoadRequest,
   seconds: number,
   rate: number,
-): Promise<LoadRow[]> {
-  await load(url, next, 3, rate);
+): Promise<{ rows: LoadRow[]; accepted: number }> {
+  const warm = await load(url, next, 3, rate);
   const fixed = loadRow(target, `${rate}/s fixed`, await load(url, next, seconds, rate));
   const flatOut = loadRow(target, "max, 100 connections", await load(url, next, seconds));
-  return [fixed, flatOut];
+  return { rows: [fixed, flatOut], accepted: warm.ok + fixed.ok + flatOut.ok };
 }
 
-export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<LoadRow[]> {
+export interface IngestResult {
+  rows: LoadRow[];
+  /** Autodrop's: the deliveries it answered 2xx (each a new order), and what its database holds afterwards. */
+  stored: { accepted: number; receipts: number; orders: number };
+}
+
+/** Each answered delivery is one receipt and one order: nothing lost, nothing twice. */
+export function storedOnce(stored: IngestResult["stored"]): boolean {
+  return stored.receipts === stored.accepted && stored.orders === stored.accepted;
+}
+
+export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<IngestResult> {
   const results: LoadRow[] = [];
+  let stored: IngestResult["stored"] | undefined;
   const db = await freshDatabase("ingest");
   try {
     // Autodrop: the real server with its jobs running (orders.created is handled while the load runs).
@@ -153,10 +165,13 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Loa
         console.log(`  Autodrop measured after BENCH_SQL_AFTER_SEED: ${afterSeed}`);
       }
       const next = orderRequests(stores, 9_300_000_000_000_000n);
-      results.push(...(await measure("Autodrop (Fastify, full intake)", app.url, next, seconds, rate)));
-      const stored = await count(db.url, "SELECT count(*) AS n FROM shopify_order_receipts");
-      const created = await count(db.url, "SELECT count(*) AS n FROM orders WHERE status = 'unclaimed'");
-      console.log(`  Autodrop stored ${stored} receipts and ${created} orders`);
+      const autodrop = await measure("Autodrop (Fastify, full intake)", app.url, next, seconds, rate);
+      results.push(...autodrop.rows);
+      stored = {
+        accepted: autodrop.accepted,
+        receipts: await count(db.url, "SELECT count(*) AS n FROM shopify_order_receipts"),
+        orders: await count(db.url, "SELECT count(*) AS n FROM orders WHERE status = 'unclaimed'"),
+      };
     } finally {
       await stopServer(app);
     }
@@ -172,7 +187,7 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Loa
         9_400_000_000_000_000n,
       );
       results.push(
-        ...(await measure("Baseline (Express + pg, verify + insert)", base.url, next, seconds, rate)),
+        ...(await measure("Baseline (Express + pg, verify + insert)", base.url, next, seconds, rate)).rows,
       );
     } finally {
       await stopServer(base);
@@ -180,15 +195,27 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Loa
   } finally {
     await db.drop();
   }
-  return results;
+  if (!stored) throw new Error("Autodrop's run ended without its counts");
+  return { rows: results, stored };
 }
 
-export function printIngest(results: LoadRow[]): void {
-  printLoadRows(results);
-  const ours = results.find((r) => r.target.startsWith("Autodrop") && r.mode.startsWith("max"));
-  const theirs = results.find((r) => r.target.startsWith("Baseline") && r.mode.startsWith("max"));
-  if (ours && theirs)
-    console.log(
-      `\nmax throughput ratio Autodrop / baseline: ${(ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2)}`,
-    );
+/** Autodrop's flat-out rate over the baseline's, both from the same run. */
+export function flatOutRatio(rows: LoadRow[]): number | null {
+  const flatOut = (prefix: string) =>
+    rows.find((r) => r.target.startsWith(prefix) && r.mode.startsWith("max"))?.requestsPerSecond;
+  const ours = flatOut("Autodrop");
+  const theirs = flatOut("Baseline");
+  return ours === undefined || theirs === undefined ? null : ours / theirs;
+}
+
+export function printIngest(result: IngestResult): void {
+  printLoadRows(result.rows);
+  const ratio = flatOutRatio(result.rows);
+  if (ratio !== null) console.log(`\nmax throughput ratio Autodrop / baseline: ${ratio.toFixed(2)}`);
+  const s = result.stored;
+  const once = storedOnce(s);
+  console.log(
+    `stored: ${s.receipts} receipts and ${s.orders} orders for the ${s.accepted} deliveries Autodrop answered: ${once ? "every order stored once" : "MISMATCH"}`,
+  );
+  if (!once) process.exitCode = 1;
 }
