@@ -1,12 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { PROVIDER_PATH } from "../src/contract/payments.js";
 import { SANDBOX_DEFAULTS } from "../src/server/config.js";
 import { signAsPlisio } from "../src/server/integrations/crypto/sandbox/sign.js";
 import { hashToken } from "../src/server/modules/auth/sessions.js";
 import { type ApiOrderRequests, type ApiSeller, apiOrderRequests } from "./api-load.js";
-import { buildServerBundle, freshDatabase, ms, percentile, startServer, stopServer } from "./lib.js";
+import {
+  buildServerBundle,
+  freshDatabase,
+  ms,
+  percentile,
+  startServer,
+  stopServer,
+  withClient,
+} from "./lib.js";
 import { type LoadResult, type LoadRow, loadRow, printLoadRows, runLoad } from "./load.js";
 
 /**
@@ -27,16 +34,6 @@ export interface ApiBenchResult {
   rows: LoadRow[];
   stored: { expected: number; orders: number; keys: number; keysWithOneOrder: number };
   activation: { count: number; p50: number; p99: number; max: number };
-}
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
 }
 
 /** 20 sellers on the Pro plan with the API on, each with a key and one item of plenty in stock. */

@@ -1,8 +1,15 @@
 import { type ApiBenchResult, apiStoredOnce, benchApi, printApi } from "./api.js";
 import { benchDashboard, type DashboardResult, printDashboard } from "./dashboard.js";
 import { ms } from "./lib.js";
-import type { LoadRow } from "./load.js";
-import { benchPageWeight, kb, type PageWeight, pagesOverBudget, printPageWeight } from "./page-weight.js";
+import { findLoadRow } from "./load.js";
+import {
+  benchPageWeight,
+  isClaimPath,
+  kb,
+  type PageWeight,
+  pagesOverBudget,
+  printPageWeight,
+} from "./page-weight.js";
 import {
   benchWebhookIngest,
   flatOutRatio,
@@ -29,13 +36,10 @@ export interface Verdict {
   met: boolean;
 }
 
-const isClaim = (path: string) => path.startsWith("/claim");
 const lcp = (r: PageWeight) => (r.lcpMs === null ? "no LCP" : `${Math.round(r.lcpMs)} ms`);
-const fixedRow = (rows: LoadRow[], target: string) =>
-  rows.find((r) => r.target.startsWith(target) && r.mode.endsWith("fixed"));
 
 export function claimPageVerdict(pages: PageWeight[]): Verdict {
-  const claims = pages.filter((r) => isClaim(r.path));
+  const claims = pages.filter((r) => isClaimPath(r.path));
   return {
     budget: "1. claim page: at most 90 kB of JavaScript, LCP under 1.5 s",
     measured: claims.map((r) => `${kb(r.js)} of JavaScript, LCP ${lcp(r)}`).join("; ") || "not measured",
@@ -44,7 +48,7 @@ export function claimPageVerdict(pages: PageWeight[]): Verdict {
 }
 
 export function everyPageVerdict(pages: PageWeight[]): Verdict {
-  const others = pages.filter((r) => !isClaim(r.path));
+  const others = pages.filter((r) => !isClaimPath(r.path));
   const over = pagesOverBudget(others);
   return {
     budget: "2. every other page: LCP under 2.5 s, the landing under 1.5 s",
@@ -67,7 +71,7 @@ export function dashboardVerdict(results: DashboardResult[]): Verdict {
 /** Three runs in a row, each at 1.3× the baseline or more flat out, its p99 at 1,000/s under 20 ms, no failure, no loss. */
 export function ingestVerdict(runs: IngestResult[]): Verdict {
   const ratios = runs.map((r) => flatOutRatio(r.rows));
-  const p99s = runs.map((r) => fixedRow(r.rows, "Autodrop")?.p99);
+  const p99s = runs.map((r) => findLoadRow(r.rows, "Autodrop", "fixed")?.p99);
   const failed = runs.reduce(
     (n, r) =>
       n + r.rows.filter((row) => row.target.startsWith("Autodrop")).reduce((m, row) => m + row.failed, 0),
@@ -89,7 +93,7 @@ export function ingestVerdict(runs: IngestResult[]): Verdict {
 }
 
 export function apiVerdict(result: ApiBenchResult): Verdict {
-  const p99 = fixedRow(result.rows, "Autodrop")?.p99;
+  const p99 = findLoadRow(result.rows, "Autodrop", "fixed")?.p99;
   const failed = result.rows.reduce((n, r) => n + r.failed, 0);
   const stored = apiStoredOnce(result.stored);
   const activation = result.activation.p99;

@@ -7,6 +7,17 @@ import { at } from "../src/server/db/rows.js";
 
 /** Shared plumbing for the benchmarks: a throwaway PostgreSQL database and servers in child processes. */
 
+/** Runs `fn` on a connection of its own (the benchmarks' seeding and checks, outside the servers' pools). */
+export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BASE_URL =
   process.env.BENCH_DATABASE_URL ??

@@ -230,6 +230,18 @@ export function loadRow(target: string, mode: string, r: LoadResult): LoadRow {
   };
 }
 
+/** The row of a server (the start of its name) under a fixed rate or flat out. */
+export function findLoadRow(
+  rows: LoadRow[],
+  target: string,
+  load: "fixed" | "flat out",
+): LoadRow | undefined {
+  return rows.find(
+    (r) =>
+      r.target.startsWith(target) && (load === "fixed" ? r.mode.endsWith("fixed") : r.mode.startsWith("max")),
+  );
+}
+
 /** The rows as the Markdown table docs/performance.md keeps. */
 export function printLoadRows(rows: LoadRow[]): void {
   console.log(

@@ -5,8 +5,16 @@ import { encryptSecret } from "../src/server/crypto/secrets.js";
 import { at } from "../src/server/db/rows.js";
 import { shopifyWebhookSignature } from "../src/server/integrations/shopify/sandbox/signing.js";
 import { TOKEN_PURPOSE } from "../src/server/modules/shopify/tokens.js";
-import { buildServerBundle, freshDatabase, startServer, stopServer } from "./lib.js";
-import { type LoadRequest, type LoadResult, type LoadRow, loadRow, printLoadRows, runLoad } from "./load.js";
+import { buildServerBundle, freshDatabase, startServer, stopServer, withClient } from "./lib.js";
+import {
+  findLoadRow,
+  type LoadRequest,
+  type LoadResult,
+  type LoadRow,
+  loadRow,
+  printLoadRows,
+  runLoad,
+} from "./load.js";
 
 /**
  * Shopify orders/create ingest on PostgreSQL (docs/performance.md budget: >= 1,000 orders/s, p99 < 50 ms, never slower than
@@ -102,15 +110,9 @@ function load(url: string, next: () => LoadRequest, seconds: number, rate?: numb
   return runLoad({ url, connections: 100, seconds, rate, next, flatOutRequests: seconds * 2500 });
 }
 
-/** Runs one statement on its own connection (the benchmark's checks and knobs, outside the servers' pools). */
-async function runSql(url: string, sql: string): Promise<Record<string, unknown>[]> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query(sql)).rows;
-  } finally {
-    await c.end();
-  }
+/** Runs one statement on its own connection (the benchmark's checks and knobs). */
+function runSql(url: string, sql: string): Promise<Record<string, unknown>[]> {
+  return withClient(url, async (c) => (await c.query(sql)).rows);
 }
 
 async function count(url: string, sql: string): Promise<number> {
@@ -201,10 +203,8 @@ export async function benchWebhookIngest(seconds = 10, rate = 1000): Promise<Ing
 
 /** Autodrop's flat-out rate over the baseline's, both from the same run. */
 export function flatOutRatio(rows: LoadRow[]): number | null {
-  const flatOut = (prefix: string) =>
-    rows.find((r) => r.target.startsWith(prefix) && r.mode.startsWith("max"))?.requestsPerSecond;
-  const ours = flatOut("Autodrop");
-  const theirs = flatOut("Baseline");
+  const ours = findLoadRow(rows, "Autodrop", "flat out")?.requestsPerSecond;
+  const theirs = findLoadRow(rows, "Baseline", "flat out")?.requestsPerSecond;
   return ours === undefined || theirs === undefined ? null : ours / theirs;
 }
 
